@@ -1,0 +1,44 @@
+// The root of every error the core raises. Each carries a message a person can act on and the actions that fix it,
+// so the host can turn them into buttons without parsing text.
+
+/** What the host can offer next to an error message. */
+export type ErrorAction = 'set-api-key' | 'open-settings' | 'retry' | 'select-model' | 'show-log';
+
+export abstract class AskModelError extends Error {
+  /** A stable, machine-readable name for the kind of failure (tests and the host switch on it). */
+  abstract readonly kind: string;
+  readonly actions: readonly ErrorAction[];
+
+  protected constructor(message: string, actions: readonly ErrorAction[]) {
+    super(message);
+    this.name = new.target.name;
+    this.actions = actions;
+  }
+}
+
+/** A setting holds a value the request cannot be built from; `setting` is its full id, e.g. `askModel.model`. */
+export class SettingsError extends AskModelError {
+  readonly kind = 'settings';
+  constructor(
+    readonly setting: string,
+    problem: string,
+  ) {
+    super(`Setting ${setting}: ${problem}`, ['open-settings']);
+  }
+}
+
+/** The request the extension itself built is not valid (a bug, not a setting): says which field. */
+export class InvalidRequestError extends AskModelError {
+  readonly kind = 'invalid-request';
+  constructor(problem: string) {
+    super(`Ask Model built an invalid request: ${problem}. Please report this with the log ("Ask Model: Show Log").`, ['show-log']);
+  }
+}
+
+/** The user (or the caller) aborted the request. Streams end quietly on it; it surfaces only from one-shot calls. */
+export class AbortedError extends AskModelError {
+  readonly kind = 'aborted';
+  constructor() {
+    super('The request was stopped.', []);
+  }
+}

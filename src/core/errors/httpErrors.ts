@@ -1,0 +1,177 @@
+// HTTP failures: one class per status family, made by `createHttpError` from the response, each with the server's
+// own words and the fix a person can apply.
+import { AskModelError, type ErrorAction } from './AskModelError';
+import { findMissingField, missingFieldHint } from './missingField';
+import { displayUrl, redactSecret } from './redact';
+import { extractServerWords } from './serverMessage';
+
+export interface HttpErrorDetails {
+  status: number;
+  url: string;
+  /** The server's words (already redacted and shortened). */
+  serverMessage: string;
+  /** The OpenAI-style error code or type, when present. */
+  serverCode?: string;
+  /** The response body as text (redacted, at most a few KB). */
+  body: string;
+  /** Response headers, lower-case names. */
+  headers: Record<string, string>;
+  /** How long the server asked us to wait, when it said (retry-after-ms / retry-after). */
+  retryAfterMs?: number;
+  /** Whether the request carried an API key (a 401 without one needs a different fix). */
+  hadApiKey: boolean;
+}
+
+export abstract class HttpError extends AskModelError {
+  readonly status: number;
+  readonly url: string;
+  readonly serverMessage: string;
+  readonly serverCode: string | undefined;
+  readonly body: string;
+  readonly headers: Record<string, string>;
+  readonly retryAfterMs: number | undefined;
+
+  protected constructor(details: HttpErrorDetails, summary: string, fix: string, actions: readonly ErrorAction[]) {
+    const said = details.serverMessage ? ` The server said: "${details.serverMessage}".` : '';
+    super(`${details.status} from ${displayUrl(details.url)}: ${summary}.${said}${fix ? ` ${fix}` : ''}`, actions);
+    this.status = details.status;
+    this.url = displayUrl(details.url);
+    this.serverMessage = details.serverMessage;
+    this.serverCode = details.serverCode;
+    this.body = details.body;
+    this.headers = details.headers;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** 400 and 422: the server did not accept the request's content. Names a missing field when the server does. */
+export class BadRequestError extends HttpError {
+  readonly kind = 'bad-request';
+  /** The request field the server said is missing, if it said so. */
+  readonly missingField: string | undefined;
+  constructor(details: HttpErrorDetails) {
+    const missingField = findMissingField(details.serverMessage);
+    const summary = details.status === 422 ? 'the server could not process the request' : 'the server rejected the request';
+    const fix = missingField
+      ? missingFieldHint(missingField)
+      : 'Check the settings askModel.model and askModel.extraBody.';
+    super(details, summary, fix, ['open-settings']);
+    this.missingField = missingField;
+  }
+}
+
+export class AuthenticationError extends HttpError {
+  readonly kind = 'authentication';
+  constructor(details: HttpErrorDetails) {
+    const summary = details.hadApiKey ? 'the API key was refused' : 'the server needs an API key and none is set';
+    super(details, summary, 'Run "Ask Model: Set API Key".', ['set-api-key']);
+  }
+}
+
+export class PermissionDeniedError extends HttpError {
+  readonly kind = 'permission-denied';
+  constructor(details: HttpErrorDetails) {
+    super(
+      details,
+      'the API key is not allowed to do this',
+      'Check the key\'s access to this model (askModel.model), or run "Ask Model: Set API Key" with another key.',
+      ['set-api-key', 'open-settings'],
+    );
+  }
+}
+
+export class NotFoundError extends HttpError {
+  readonly kind = 'not-found';
+  constructor(details: HttpErrorDetails) {
+    const aboutModel = /model/i.test(details.serverMessage);
+    super(
+      details,
+      aboutModel ? 'the server does not know this model' : 'nothing answers chat completions at this URL',
+      aboutModel
+        ? 'Choose another with "Ask Model: Select Model".'
+        : 'Check the setting askModel.baseUrl: it should be the server\'s address, e.g. http://localhost:4000.',
+      aboutModel ? ['select-model', 'open-settings'] : ['open-settings'],
+    );
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  readonly kind = 'payload-too-large';
+  constructor(details: HttpErrorDetails) {
+    super(details, 'the request is too large for the server', 'Select less code or start a new chat.', []);
+  }
+}
+
+export class RateLimitError extends HttpError {
+  readonly kind = 'rate-limit';
+  constructor(details: HttpErrorDetails) {
+    const wait = details.retryAfterMs !== undefined ? `Retry in ${Math.ceil(details.retryAfterMs / 1000)} s.` : 'Wait a moment and retry.';
+    super(details, 'rate limit or quota reached', wait, ['retry']);
+  }
+}
+
+/** 408, 409 and every 5xx: the server (or something in front of it) failed; retrying may help. */
+export class ServerError extends HttpError {
+  readonly kind = 'server';
+  constructor(details: HttpErrorDetails) {
+    const summary =
+      details.status === 408
+        ? 'the server timed out waiting for the request'
+        : details.status === 409
+          ? 'the server reported a conflict'
+          : details.status === 502 || details.status === 503 || details.status === 504
+            ? 'the server, or the service behind it, is unavailable'
+            : 'the server failed';
+    super(details, summary, 'Retry; if it keeps failing, check the server\'s own log.', ['retry', 'show-log']);
+  }
+}
+
+/** Any other status (a 3xx we could not follow, an unusual 4xx). */
+export class UnexpectedStatusError extends HttpError {
+  readonly kind = 'unexpected-status';
+  constructor(details: HttpErrorDetails) {
+    super(details, 'unexpected answer', 'Check the setting askModel.baseUrl.', ['open-settings']);
+  }
+}
+
+export function createHttpError(details: HttpErrorDetails): HttpError {
+  const { status } = details;
+  if (status === 400 || status === 422) return new BadRequestError(details);
+  if (status === 401) return new AuthenticationError(details);
+  if (status === 403) return new PermissionDeniedError(details);
+  if (status === 404) return new NotFoundError(details);
+  if (status === 413) return new PayloadTooLargeError(details);
+  if (status === 429) return new RateLimitError(details);
+  if (status === 408 || status === 409 || status >= 500) return new ServerError(details);
+  return new UnexpectedStatusError(details);
+}
+
+const MAX_BODY_KEPT = 4096;
+
+/** Builds the error for a non-2xx response from its already-read body text. */
+export function httpErrorFromResponse(input: {
+  status: number;
+  url: string;
+  headers: Headers;
+  bodyText: string;
+  apiKey: string | undefined;
+  retryAfterMs: number | undefined;
+}): HttpError {
+  const contentType = input.headers.get('content-type') ?? '';
+  const words = extractServerWords(input.bodyText, contentType);
+  const headers: Record<string, string> = {};
+  input.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = redactSecret(value, input.apiKey);
+  });
+  const details: HttpErrorDetails = {
+    status: input.status,
+    url: input.url,
+    serverMessage: redactSecret(words.message, input.apiKey),
+    body: redactSecret(input.bodyText.slice(0, MAX_BODY_KEPT), input.apiKey),
+    headers,
+    hadApiKey: Boolean(input.apiKey),
+    ...(words.code !== undefined ? { serverCode: redactSecret(words.code, input.apiKey) } : {}),
+    ...(input.retryAfterMs !== undefined ? { retryAfterMs: input.retryAfterMs } : {}),
+  };
+  return createHttpError(details);
+}

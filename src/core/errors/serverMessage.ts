@@ -1,0 +1,92 @@
+// Pulls the server's own words out of an error body, whatever shape it has: the OpenAI shape
+// `{error:{message,type,code}}`, FastAPI's `{detail}` (a string or a list of `{loc,msg}`), `{message}`, a bare
+// `{error:"text"}`, plain text, or an HTML error page (tags stripped). Always short enough to show in a toast.
+
+const MAX_WORDS = 400;
+
+export interface ServerWords {
+  /** The server's message, tidied and cut short; empty when the body said nothing useful. */
+  message: string;
+  /** The OpenAI-style `error.type` or `error.code`, when present. */
+  code?: string;
+  /** The parsed JSON body, when it was JSON. */
+  json?: unknown;
+}
+
+export function extractServerWords(bodyText: string, contentType = ''): ServerWords {
+  const trimmed = bodyText.trim();
+  if (trimmed === '') return { message: '' };
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      const json: unknown = JSON.parse(trimmed);
+      const fromJson = wordsFromJson(json);
+      if (fromJson) return { ...fromJson, message: shorten(fromJson.message), json };
+      return { message: shorten(trimmed), json };
+    } catch {
+      // Not JSON after all: fall through to text.
+    }
+  }
+  if (/html/i.test(contentType) || /^<(!doctype|html|head|body)/i.test(trimmed)) {
+    return { message: shorten(htmlToText(trimmed)) };
+  }
+  return { message: shorten(trimmed) };
+}
+
+function wordsFromJson(json: unknown): { message: string; code?: string } | undefined {
+  if (!isRecord(json)) return undefined;
+  const error = json['error'];
+  if (typeof error === 'string') return { message: error };
+  if (isRecord(error)) {
+    const message = typeof error['message'] === 'string' ? error['message'] : JSON.stringify(error);
+    const code = stringish(error['code']) ?? stringish(error['type']);
+    return code === undefined ? { message } : { message, code };
+  }
+  const detail = json['detail'];
+  if (typeof detail === 'string') return { message: detail };
+  if (Array.isArray(detail)) return { message: detail.map(describeDetailItem).join('; ') };
+  if (typeof json['message'] === 'string') return { message: json['message'] };
+  return undefined;
+}
+
+/** FastAPI/pydantic validation items look like `{loc:["body","contents"], msg:"Field required"}`. */
+function describeDetailItem(item: unknown): string {
+  if (!isRecord(item)) return String(item);
+  const location = Array.isArray(item['loc']) ? item['loc'].filter((part) => part !== 'body').join('.') : '';
+  const message = typeof item['msg'] === 'string' ? item['msg'] : JSON.stringify(item);
+  return location ? `${location}: ${message}` : message;
+}
+
+function htmlToText(html: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  const body = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+  const text = collapse(body);
+  if (title && !text.startsWith(collapse(title))) return `${collapse(title)}: ${text}`;
+  return text;
+}
+
+function shorten(text: string): string {
+  const single = collapse(text);
+  return single.length > MAX_WORDS ? `${single.slice(0, MAX_WORDS - 1)}…` : single;
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function stringish(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

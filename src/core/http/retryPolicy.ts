@@ -1,0 +1,56 @@
+// When to try a failed request again, and how long to wait. Retries happen only before any of the answer's body
+// arrived, so no partial answer is ever duplicated.
+
+export const MAX_HONOURED_RETRY_AFTER_MS = 60_000;
+const BACKOFF_START_MS = 500;
+const BACKOFF_CAP_MS = 8_000;
+
+/** Statuses worth another try: the server may do better a moment later. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/**
+ * How long the server asked us to wait, in ms: `retry-after-ms` (OpenAI's), else `retry-after` in seconds or as an
+ * HTTP date. Undefined when neither is present or readable.
+ */
+export function parseRetryAfter(headers: Headers, nowMs: number): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '') {
+    const value = Number(ms);
+    if (Number.isFinite(value) && value >= 0) return value;
+  }
+  const after = headers.get('retry-after');
+  if (after === null || after.trim() === '') return undefined;
+  const seconds = Number(after);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(after);
+  if (!Number.isNaN(date)) return Math.max(0, date - nowMs);
+  return undefined;
+}
+
+/** Jittered exponential backoff: 0.5 s, 1 s, 2 s … capped at 8 s, each scaled by a random factor in [0.5, 1]. */
+export function backoffDelayMs(attempt: number, random: () => number): number {
+  const base = Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** attempt);
+  return Math.round(base * (0.5 + random() / 2));
+}
+
+export type RetryDecision = { retry: true; delayMs: number } | { retry: false };
+
+/**
+ * Decides after a retryable failure: wait what the server asked (when it asked for at most 60 s; longer than that
+ * we give the error back rather than hang), else back off.
+ */
+export function decideRetry(input: {
+  attempt: number;
+  maxRetries: number;
+  retryAfterMs: number | undefined;
+  random: () => number;
+}): RetryDecision {
+  if (input.attempt >= input.maxRetries) return { retry: false };
+  if (input.retryAfterMs !== undefined) {
+    if (input.retryAfterMs > MAX_HONOURED_RETRY_AFTER_MS) return { retry: false };
+    return { retry: true, delayMs: input.retryAfterMs };
+  }
+  return { retry: true, delayMs: backoffDelayMs(input.attempt, input.random) };
+}
