@@ -1,0 +1,30 @@
+// The reference server: a loopback chat-completions server that implements the service interface exactly, with
+// scripted answers and fault injection, for unit, integration and e2e tests and the demo mode.
+export { startReferenceServer, DEFAULT_MODEL } from './server';
+export { DEFAULT_ANSWER_TEXT } from './answerPlan';
+export { textTurn, toolCallsTurn, faultTurn } from './turns';
+export { exampleFromSchema } from './exampleFromSchema';
+export { approximateTokens } from './tokens';
+export type {
+  AnswerTurn,
+  ErrorBodyShape,
+  ErrorEventFault,
+  Fault,
+  FaultTurn,
+  GarbageLineFault,
+  HugeAnswerFault,
+  JsonToStreamFault,
+  NoDoneFault,
+  RecordedRequest,
+  ReferenceServer,
+  ReferenceServerOptions,
+  ResetMidStreamFault,
+  ScriptedToolCall,
+  SlowDripFault,
+  StallFault,
+  StatusFault,
+  TextTurn,
+  ToolCallsTurn,
+  Turn,
+  Usage,
+} from './types';

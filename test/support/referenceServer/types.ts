@@ -1,0 +1,178 @@
+// The reference server's public types: its options, the scripted turns and faults, and the handle tests hold.
+
+export interface ReferenceServerOptions {
+  /** When set, requests must carry `Authorization: Bearer <apiKey>`; otherwise they get a 401. */
+  apiKey?: string;
+  /** The model id the server reports in every answer and lists first in GET /v1/models. */
+  model?: string;
+  /** Extra model ids listed by GET /v1/models. */
+  models?: string[];
+  host?: string;
+  /** 0 (the default) picks a free ephemeral port. */
+  port?: number;
+  /** With no scripted turn queued, answer like a helpful demo model instead of the fixed greeting. */
+  demo?: boolean;
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export interface TextTurn {
+  kind: 'text';
+  text: string;
+  /** Split the content into this many deltas when streaming. */
+  chunks?: number;
+  /** Sent as `reasoning_content` before the content. */
+  reasoning?: string;
+  /** Default "stop". */
+  finishReason?: string;
+  /** Overrides the approximated counts; a missing total is the sum of the other two. */
+  usage?: Partial<Usage>;
+  /** The `_response_ms` value: undefined = measured, null = field omitted. */
+  responseMs?: number | null;
+}
+
+export interface ScriptedToolCall {
+  name: string;
+  /** Raw JSON text, sent as is (it may be deliberately invalid). */
+  arguments: string;
+  /** undefined = generated id, null = the id is omitted. */
+  id?: string | null;
+}
+
+export interface ToolCallsTurn {
+  kind: 'toolCalls';
+  calls: ScriptedToolCall[];
+  /** Split each call's arguments into this many fragments when streaming. */
+  fragments?: number;
+  /** Interleave the fragments of parallel calls round-robin by index. */
+  interleave?: boolean;
+  /** Default "tool_calls". */
+  finishReason?: string;
+  /** Text sent alongside the calls (default: none, `content: null`). */
+  content?: string;
+  usage?: Partial<Usage>;
+  responseMs?: number | null;
+}
+
+export type AnswerTurn = TextTurn | ToolCallsTurn;
+
+export interface FaultTurn {
+  kind: 'fault';
+  fault: Fault;
+  /** The answer the fault disturbs (default: the server's default answer). */
+  answer?: AnswerTurn;
+}
+
+export type Turn = AnswerTurn | FaultTurn;
+
+export type ErrorBodyShape = 'openai' | 'detail' | 'message' | 'text' | 'html' | 'empty';
+
+/** Answer with an error status and a body in one of the shapes real servers use. */
+export interface StatusFault {
+  type: 'status';
+  status: number;
+  body: ErrorBodyShape;
+  message?: string;
+  /** `Retry-After` header value. */
+  retryAfter?: string;
+  /** `retry-after-ms` header value. */
+  retryAfterMs?: string;
+}
+
+/** Destroy the socket after N stream chunks (non-stream: before any byte of the response). */
+export interface ResetMidStreamFault {
+  type: 'resetMidStream';
+  afterChunks: number;
+}
+
+/** Stop writing after N chunks but keep the socket open, for `ms` or until the server closes. */
+export interface StallFault {
+  type: 'stall';
+  afterChunks: number;
+  ms?: number;
+}
+
+/** Send `data: this is not json` after N chunks, then carry on (non-stream: the whole body is not JSON). */
+export interface GarbageLineFault {
+  type: 'garbageLine';
+  afterChunks: number;
+}
+
+/** End the stream without `data: [DONE]`. */
+export interface NoDoneFault {
+  type: 'noDone';
+}
+
+/** Wait this long between chunks (non-stream: before the response). */
+export interface SlowDripFault {
+  type: 'slowDrip';
+  delayMs: number;
+}
+
+/** After N chunks send an error inside the stream and end it (non-stream: a 200 with an error body). */
+export interface ErrorEventFault {
+  type: 'errorEvent';
+  afterChunks: number;
+  /** 'event': `event: error` + `data: {"error":{...}}`; 'data': only the `data:` line. */
+  style: 'event' | 'data';
+  message?: string;
+}
+
+/** Answer with a text of about this many bytes. */
+export interface HugeAnswerFault {
+  type: 'hugeAnswer';
+  bytes: number;
+}
+
+/** Answer a stream request with a plain `application/json` chat.completion. */
+export interface JsonToStreamFault {
+  type: 'jsonToStream';
+}
+
+export type Fault =
+  | StatusFault
+  | ResetMidStreamFault
+  | StallFault
+  | GarbageLineFault
+  | NoDoneFault
+  | SlowDripFault
+  | ErrorEventFault
+  | HugeAnswerFault
+  | JsonToStreamFault;
+
+export interface RecordedRequest {
+  method: string;
+  /** The request target as received, query string included. */
+  path: string;
+  /** Lower-case names; repeated headers joined with ", "; authorization kept verbatim. */
+  headers: Record<string, string>;
+  /** Parsed JSON, or the raw text when it is not JSON ('' when there is no body). */
+  body: unknown;
+  /** Date.now() when the request arrived. */
+  receivedAt: number;
+}
+
+export interface ReferenceServer {
+  /** Base URL without /v1, e.g. http://127.0.0.1:PORT. */
+  readonly url: string;
+  /** Every request received, in order, recorded before auth and validation. */
+  readonly requests: RecordedRequest[];
+  /** How many scripted turns are still waiting. */
+  readonly queuedTurns: number;
+  /** Queue turns; each valid chat request consumes the next one. */
+  script(...turns: Turn[]): void;
+  /**
+   * Apply a fault to every following chat request until reset() or setDefaultFault(null). A 'status' or
+   * 'hugeAnswer' default fault replaces the answer and leaves the queue alone; any other wraps the next queued
+   * turn. A scripted fault turn wins over the default fault.
+   */
+  setDefaultFault(fault: Fault | null): void;
+  /** Clears the recorded requests, the queue and the default fault. */
+  reset(): void;
+  /** Closes the server at once, destroying open sockets (stalled streams included). */
+  close(): Promise<void>;
+}
