@@ -6,7 +6,7 @@ import { httpErrorFromResponse } from '../errors/httpErrors';
 import { redactSecret } from '../errors/redact';
 import { extractServerWords } from '../errors/serverMessage';
 import { ConnectionError, StreamError, TimeoutError } from '../errors/transportErrors';
-import { classifyConnectionFailure, connectionCode } from '../http/connectionFailure';
+import { classifyConnectionFailure, connectionCode, connectionDetail } from '../http/connectionFailure';
 import { decideRetry, isRetryableStatus, parseRetryAfter } from '../http/retryPolicy';
 import { StallWatchdog } from '../http/stallWatchdog';
 import { readChunk } from '../protocol/chunkReader';
@@ -76,7 +76,8 @@ const CALLER_ABORT = Symbol('caller-abort');
 export class ChatClient {
   readonly urls: ServiceUrls;
   private readonly fetch: typeof globalThis.fetch;
-  private readonly apiKey: string | undefined;
+  // A true private field: `util.inspect` and JSON never see it, so a careless log line cannot print the key.
+  readonly #apiKey: string | undefined;
   private readonly headers: Record<string, string>;
   private readonly firstByteMs: number;
   private readonly idleMs: number;
@@ -91,7 +92,7 @@ export class ChatClient {
   constructor(options: ChatClientOptions) {
     this.urls = resolveServiceUrls(options.baseUrl);
     this.fetch = options.fetch;
-    this.apiKey = options.apiKey?.trim() || undefined;
+    this.#apiKey = options.apiKey?.trim() || undefined;
     this.headers = checkCustomHeaders(options.headers ?? {});
     this.firstByteMs = checkTimeout(options.firstByteTimeoutMs ?? DEFAULT_FIRST_BYTE_MS, 'askModel.timeouts.firstByteSeconds');
     this.idleMs = checkTimeout(options.idleTimeoutMs ?? DEFAULT_IDLE_MS, 'askModel.timeouts.idleSeconds');
@@ -290,7 +291,7 @@ export class ChatClient {
     } catch (error) {
       throw abortReasonOr(signal, () => {
         const code = connectionCode(error);
-        return new ConnectionError(classifyConnectionFailure(code), url, code);
+        return new ConnectionError(classifyConnectionFailure(code), url, code ?? optionalRedacted(connectionDetail(error), this.#apiKey));
       });
     }
   }
@@ -309,7 +310,7 @@ export class ChatClient {
     const headers: Record<string, string> = { ...this.headers };
     headers['Content-Type'] = 'application/json';
     headers['Accept'] = streaming ? 'text/event-stream' : 'application/json';
-    if (this.apiKey) headers['Authorization'] = `Bearer ${this.apiKey}`;
+    if (this.#apiKey) headers['Authorization'] = `Bearer ${this.#apiKey}`;
     return headers;
   }
 
@@ -319,7 +320,7 @@ export class ChatClient {
       url,
       headers: response.headers,
       bodyText,
-      apiKey: this.apiKey,
+      apiKey: this.#apiKey,
       retryAfterMs: parseRetryAfter(response.headers, Date.now()),
     });
   }
@@ -379,19 +380,19 @@ export class ChatClient {
 
   private eventsFromMessage(eventName: string | undefined, data: string, assembler: ChatAssembler, url: string): ChatEvent[] {
     if (eventName === 'error') {
-      throw StreamError.serverError(url, redactSecret(extractServerWords(data).message || 'unknown error', this.apiKey));
+      throw StreamError.serverError(url, redactSecret(extractServerWords(data).message || 'unknown error', this.#apiKey));
     }
     if (data.trim() === '') return [];
     let json: unknown;
     try {
       json = JSON.parse(data);
     } catch {
-      throw StreamError.malformed(url, redactSecret(data, this.apiKey));
+      throw StreamError.malformed(url, redactSecret(data, this.#apiKey));
     }
     const chunk = readChunk(json);
-    if (!chunk) throw StreamError.malformed(url, redactSecret(data, this.apiKey));
+    if (!chunk) throw StreamError.malformed(url, redactSecret(data, this.#apiKey));
     if (chunk.error !== undefined && chunk.error !== null) {
-      throw StreamError.serverError(url, redactSecret(extractServerWords(JSON.stringify(json)).message, this.apiKey));
+      throw StreamError.serverError(url, redactSecret(extractServerWords(JSON.stringify(json)).message, this.#apiKey));
     }
     return assembler.acceptChunk(chunk);
   }
@@ -423,11 +424,11 @@ export class ChatClient {
     } catch {
       throw new StreamError(
         'malformed',
-        `The answer from ${url} is not JSON${text.trim() === '' ? ' (it was empty)' : `: ${JSON.stringify(redactSecret(text.slice(0, 80), this.apiKey))}`}. Check the setting askModel.baseUrl.`,
+        `The answer from ${url} is not JSON${text.trim() === '' ? ' (it was empty)' : `: ${JSON.stringify(redactSecret(text.slice(0, 80), this.#apiKey))}`}. Check the setting askModel.baseUrl.`,
       );
     }
     if (typeof json === 'object' && json !== null && 'error' in json && (json as { error: unknown }).error) {
-      throw StreamError.serverError(url, redactSecret(extractServerWords(text).message, this.apiKey));
+      throw StreamError.serverError(url, redactSecret(extractServerWords(text).message, this.#apiKey));
     }
     const parsed = chatCompletionSchema.safeParse(json);
     if (!parsed.success) {
@@ -441,13 +442,13 @@ export class ChatClient {
   }
 
   private log(entry: ExchangeLogEntry): void {
-    this.onExchange?.({ ...entry, ...(entry.error ? { error: redactSecret(entry.error, this.apiKey) } : {}) });
+    this.onExchange?.({ ...entry, ...(entry.error ? { error: redactSecret(entry.error, this.#apiKey) } : {}) });
   }
 
   /** Last line of defence: no error leaves the client carrying the key. */
   private redacted(error: unknown): unknown {
-    if (this.apiKey && error instanceof Error && error.message.includes(this.apiKey)) {
-      error.message = redactSecret(error.message, this.apiKey);
+    if (this.#apiKey && error instanceof Error && error.message.includes(this.#apiKey)) {
+      error.message = redactSecret(error.message, this.#apiKey);
     }
     return error;
   }
@@ -591,4 +592,8 @@ function errorText(error: unknown): string {
 
 function assertNever(value: never): never {
   throw new Error(`Unhandled event: ${JSON.stringify(value)}`);
+}
+
+function optionalRedacted(text: string | undefined, secret: string | undefined): string | undefined {
+  return text === undefined ? undefined : redactSecret(text, secret);
 }

@@ -23,3 +23,15 @@ export function classifyConnectionFailure(code: string | undefined): ConnectionF
   if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) return 'tls';
   return 'other';
 }
+
+/** The innermost message in the cause chain ("bad port", "getaddrinfo ENOTFOUND host"), for errors without a code. */
+export function connectionDetail(error: unknown): string | undefined {
+  let current: unknown = error;
+  let message: string | undefined;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const text = (current as { message?: unknown }).message;
+    if (typeof text === 'string' && text !== '' && text !== 'fetch failed') message = text;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return message;
+}

@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import {
+  AuthenticationError,
+  BadRequestError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  UnexpectedStatusError,
+  extractServerWords,
+  findMissingField,
+} from '../../src/core';
+import { httpErrorFromResponse } from '../../src/core/errors/httpErrors';
+
+const URL_ = 'http://localhost:4000/v1/chat/completions';
+
+function errorFor(status: number, body: string, headers: Record<string, string> = {}) {
+  return httpErrorFromResponse({ status, url: URL_, headers: new Headers(headers), bodyText: body, apiKey: 'sk-test', retryAfterMs: undefined });
+}
+
+describe('server words from every body shape', () => {
+  const cases: [string, string, string, string?][] = [
+    ['OpenAI shape', '{"error":{"message":"Invalid model name","type":"invalid_request_error","code":"model_not_found"}}', 'Invalid model name'],
+    ['FastAPI detail string', '{"detail":"Not authenticated"}', 'Not authenticated'],
+    ['FastAPI detail list', '{"detail":[{"loc":["body","contents"],"msg":"Field required","type":"missing"}]}', 'contents: Field required'],
+    ['{message}', '{"message":"Too many requests"}', 'Too many requests'],
+    ['{error:"text"}', '{"error":"bad key"}', 'bad key'],
+    ['plain text', 'upstream connect error\n', 'upstream connect error'],
+    ['HTML page', '<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>b{}</style></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>', '502 Bad Gateway nginx', 'text/html'],
+    ['empty', '', ''],
+  ];
+  for (const [name, body, expected, contentType] of cases) {
+    it(name, () => assert.equal(extractServerWords(body, contentType).message, expected));
+  }
+
+  it('cuts long bodies short', () => {
+    const words = extractServerWords('x'.repeat(10_000)).message;
+    assert.ok(words.length <= 400 && words.endsWith('…'));
+  });
+});
+
+describe('HTTP errors', () => {
+  it('401 with a key: the message says what happened and what to do', () => {
+    const error = errorFor(401, '{"error":{"message":"Invalid API key"}}');
+    assert.ok(error instanceof AuthenticationError);
+    assert.equal(error.message, `401 from ${URL_}: the API key was refused. The server said: "Invalid API key". Run "Ask Model: Set API Key".`);
+    assert.deepEqual(error.actions, ['set-api-key']);
+  });
+
+  it('401 without a key says none is set', () => {
+    const error = httpErrorFromResponse({ status: 401, url: URL_, headers: new Headers(), bodyText: '', apiKey: undefined, retryAfterMs: undefined });
+    assert.match(error.message, /needs an API key and none is set/);
+  });
+
+  const classes: [number, unknown][] = [
+    [400, BadRequestError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [408, ServerError],
+    [409, ServerError],
+    [413, PayloadTooLargeError],
+    [422, BadRequestError],
+    [429, RateLimitError],
+    [500, ServerError],
+    [502, ServerError],
+    [503, ServerError],
+    [504, ServerError],
+    [418, UnexpectedStatusError],
+  ];
+  for (const [status, type] of classes) {
+    it(`${status} → ${(type as { name: string }).name}`, () => {
+      const error = errorFor(status, '{"error":{"message":"words"}}');
+      assert.ok(error instanceof (type as new (...args: never[]) => unknown));
+      assert.equal(error.status, status);
+      assert.match(error.message, new RegExp(`^${status} from `));
+      assert.match(error.message, /"words"/);
+    });
+  }
+
+  it('a 4xx naming a missing field says how to add it through the extra body', () => {
+    const error = errorFor(422, '{"detail":[{"loc":["body","contents"],"msg":"Field required","type":"missing"}]}');
+    assert.ok(error instanceof BadRequestError);
+    assert.equal(error.missingField, 'contents');
+    assert.match(error.message, /askModel\.extraBody, e\.g\. \{ "contents": \[\] \}/);
+  });
+
+  it('finds missing fields in the common phrasings', () => {
+    assert.equal(findMissingField("Missing required parameter: 'contents'."), 'contents');
+    assert.equal(findMissingField('"contents" is required'), 'contents');
+    assert.equal(findMissingField('missing field `contents` at line 1 column 80'), 'contents');
+    assert.equal(findMissingField('contents: Field required'), 'contents');
+    assert.equal(findMissingField('Authentication required'), undefined);
+    assert.equal(findMissingField('Invalid model name'), undefined);
+  });
+
+  it('404 about the model offers Select Model; otherwise points at the base URL', () => {
+    assert.deepEqual(errorFor(404, '{"error":{"message":"The model `gpt-9` does not exist"}}').actions, ['select-model', 'open-settings']);
+    assert.match(errorFor(404, 'Not Found').message, /askModel\.baseUrl/);
+  });
+
+  it('429 says when to retry when the server said', () => {
+    const error = httpErrorFromResponse({ status: 429, url: URL_, headers: new Headers(), bodyText: '', apiKey: undefined, retryAfterMs: 7000 });
+    assert.match(error.message, /Retry in 7 s/);
+  });
+
+  it('hides user-info in URLs', () => {
+    const error = httpErrorFromResponse({ status: 500, url: 'http://user:pw@h/v1/chat/completions', headers: new Headers(), bodyText: '', apiKey: undefined, retryAfterMs: undefined });
+    assert.doesNotMatch(error.message, /pw/);
+  });
+});
