@@ -1,0 +1,100 @@
+// The core client against a real OpenAI-compatible server: llama.cpp with a tiny deterministic model by default,
+// or any server named by ASK_MODEL_PEER_URL. Proves what a reference server of our own cannot: that we read what
+// real servers actually send.
+import assert from 'node:assert/strict';
+import { BadRequestError, buildChatRequest, ChatClient, type ChatCompletionRequest, type ChatMessage, type ToolDefinition } from '../../src/core';
+import { startPeer, type Peer } from '../support/peer/startPeer';
+
+const readFileTool: ToolDefinition = {
+  type: 'function',
+  function: {
+    name: 'read_file',
+    description: 'Read a file of the workspace.',
+    parameters: { type: 'object', properties: { path: { type: 'string', description: 'Workspace-relative path' } }, required: ['path'] },
+  },
+};
+
+describe('a real peer server', function () {
+  this.timeout(240_000);
+  let peer: Peer;
+  let client: ChatClient;
+
+  before(async function () {
+    const started = await startPeer();
+    if ('unavailable' in started) {
+      if (process.env['CI'] === 'true') throw new Error(`CI=true requires the peer tier to run, but ${started.unavailable}`);
+      console.warn(`\n  SKIPPED: ${started.unavailable}\n`);
+      this.skip();
+    }
+    peer = started;
+    console.log(`    peer: ${peer.describe}`);
+    client = new ChatClient({ fetch: globalThis.fetch, baseUrl: peer.baseUrl, apiKey: peer.apiKey, firstByteTimeoutMs: 60_000 });
+  });
+  after(async () => {
+    await peer?.stop();
+  });
+
+  const request = (messages: ChatMessage[], stream: boolean, tools?: ToolDefinition[]): ChatCompletionRequest =>
+    buildChatRequest({
+      settings: { model: peer.model, stream, metadata: { tags: ['ask-model-test'], generationName: 'peer-test', traceUserId: 'ci' }, extraBody: {} },
+      messages,
+      ...(tools ? { tools } : {}),
+    });
+
+  it('streams an answer, with usage (stream_options.include_usage) and timings', async () => {
+    const result = await client.complete(request([{ role: 'user', content: 'Say hello.' }], true));
+    if (peer.deterministic) assert.equal(result.text, 'Hello! I am a tiny test model.');
+    else assert.ok(result.text.length > 0);
+    assert.equal(result.done?.finishReason, 'stop');
+    assert.equal(result.done?.streamed, true);
+    assert.ok((result.done?.usage?.completion_tokens ?? 0) > 0, 'usage arrived in the stream');
+    assert.ok((result.done?.timings.timeToFirstTokenMs ?? -1) >= 0);
+    assert.ok((result.done?.timings.tokensPerSecond ?? 0) > 0);
+  });
+
+  it('answers a non-streamed request through the same typed result', async () => {
+    const result = await client.complete(request([{ role: 'user', content: 'Say hello.' }], false));
+    if (peer.deterministic) assert.equal(result.text, 'Hello! I am a tiny test model.');
+    else assert.ok(result.text.length > 0);
+    assert.equal(result.done?.streamed, false);
+    assert.ok((result.done?.usage?.total_tokens ?? 0) > 0);
+  });
+
+  for (const stream of [true, false]) {
+    it(`completes a tool round trip: call → tool result → final answer (${stream ? 'streamed' : 'not streamed'})`, async () => {
+      const history: ChatMessage[] = [{ role: 'user', content: 'Read README.md and summarise it.' }];
+      const first = await client.complete(request(history, stream, [readFileTool]));
+      assert.equal(first.brokenToolCalls.length, 0, JSON.stringify(first.brokenToolCalls));
+      assert.equal(first.toolCalls.length, 1);
+      const call = first.toolCalls[0];
+      assert.ok(call);
+      assert.equal(call.name, 'read_file');
+      assert.equal(typeof call.arguments['path'], 'string');
+      if (peer.deterministic) {
+        assert.deepEqual(call.arguments, { path: 'Paris' });
+        assert.equal(first.done?.finishReason, 'tool_calls');
+      }
+      history.push({ role: 'assistant', content: first.text || null, tool_calls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.argumentsText } }] });
+      history.push({ role: 'tool', tool_call_id: call.id, content: '# Demo\nA small project.' });
+      const second = await client.complete(request(history, stream, [readFileTool]));
+      if (peer.deterministic) assert.equal(second.text, 'Done.');
+      assert.equal(second.done?.finishReason, 'stop');
+    });
+  }
+
+  it('maps a 400 to BadRequestError with the server\'s own message', async () => {
+    const bad = { ...request([{ role: 'user', content: 'hi' }], true), tool_choice: 'bogus' } as unknown as ChatCompletionRequest;
+    await assert.rejects(client.complete(bad), (error: unknown) => {
+      assert.ok(error instanceof BadRequestError, String(error));
+      assert.equal(error.status, 400);
+      if (peer.deterministic) assert.match(error.message, /The server said: "Invalid tool_choice: bogus"/);
+      return true;
+    });
+  });
+
+  it('lists its models', async () => {
+    const models = await client.listModels();
+    assert.ok(models && models.length > 0);
+    if (peer.deterministic) assert.ok(models.includes('tiny-test-model'), JSON.stringify(models));
+  });
+});
