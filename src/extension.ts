@@ -1,8 +1,36 @@
-// Entry point: `activate` only wires features together; each feature registers itself and owns its disposables.
+// Entry point: `activate` only wires; each feature registers itself and owns its disposables.
 import type * as vscode from 'vscode';
+import { ActiveRequests } from './host/activeRequests';
+import { ApiKeyStore } from './host/apiKeyStore';
+import { QuestionHistory } from './host/ask/questionHistory';
+import { ClientFactory } from './host/clientFactory';
+import { registerAskCommand } from './host/commands/askCommand';
+import { registerKeyCommands } from './host/commands/keyCommands';
+import { registerUtilityCommands } from './host/commands/registerCommands';
+import { createLog } from './host/log';
+import { registerModelStatusBar } from './host/modelStatusBar';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Commands, the chat view and the status bar are registered here as they arrive (see README "Status").
+/** What activation exposes to tests: timing only, never keys or clients. */
+export interface AskModelExports {
+  activationMs: number;
+}
+
+export function activate(context: vscode.ExtensionContext): AskModelExports {
+  const started = performance.now();
+  const log = createLog();
+  const keys = new ApiKeyStore(context.secrets);
+  const active = new ActiveRequests();
+  const factory = new ClientFactory({ keys, log });
+  context.subscriptions.push(log, active);
+
+  registerAskCommand(context, { factory, active, log, questions: new QuestionHistory(context.globalState) });
+  registerKeyCommands(context, keys);
+  registerUtilityCommands(context, { factory, active, log });
+  registerModelStatusBar(context);
+
+  const activationMs = performance.now() - started;
+  log.info(`activated in ${activationMs.toFixed(2)} ms`);
+  return { activationMs };
 }
 
 export function deactivate(): void {}

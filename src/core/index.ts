@@ -15,3 +15,6 @@ export { readChunk } from './protocol/chunkReader';
 export { ChatClient, type ChatClientOptions, type ChatResult, type ExchangeLogEntry, type RequestOptions } from './client/chatClient';
 export { CompatibilityMemory } from './client/compatibilityMemory';
 export { parseRetryAfter, backoffDelayMs, decideRetry, isRetryableStatus } from './http/retryPolicy';
+export { readExtensionSettings, requestSettingsFor, DEFAULT_SYSTEM_PROMPT, type ExtensionSettings, type SettingGetter } from './settings/extensionSettings';
+export { buildAskMessages, capText, fenceFor, type CodeContext } from './ask/askPrompt';
+export { formatAnswerFooter, formatMs } from './ask/answerFooter';

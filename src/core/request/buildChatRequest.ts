@@ -1,9 +1,9 @@
 // Builds the request body from the conversation and the settings, and checks it with zod before anything is sent.
 // A bad value becomes a SettingsError naming the setting to fix.
-import type { z } from 'zod';
 import { InvalidRequestError, SettingsError } from '../errors/AskModelError';
 import type { ChatCompletionRequest, ChatMessage, ChatMetadata, ToolDefinition } from '../protocol/messages';
 import { chatCompletionRequestSchema } from '../protocol/requestSchema';
+import type * as z from 'zod/mini';
 
 export interface MetadataSettings {
   tags: readonly string[];

@@ -1,0 +1,85 @@
+// Every `askModel.*` setting, read through one function so each bad value becomes a SettingsError that names it.
+// The host passes VS Code's `getConfiguration('askModel').get`; the tests pass a plain object.
+import * as z from 'zod/mini';
+import '../protocol/zodMessages';
+import { SettingsError } from '../errors/AskModelError';
+import type { RequestSettings } from '../request/buildChatRequest';
+
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are a careful senior engineer helping inside VS Code. Answer briefly and exactly. Use Markdown; put code in fenced blocks with a language tag.';
+
+export interface ExtensionSettings {
+  baseUrl: string;
+  model: string;
+  stream: boolean;
+  metadata: { tags: string[]; generationName: string; traceUserId: string };
+  extraBody: Record<string, unknown>;
+  headers: Record<string, string>;
+  firstByteTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxRetries: number;
+  systemPrompt: string;
+  maxContextCharacters: number;
+}
+
+/** Reads one setting by its key below `askModel.` (e.g. `metadata.tags`). */
+export type SettingGetter = (key: string) => unknown;
+
+interface Field<T> {
+  key: string;
+  schema: z.ZodMiniType<T>;
+  fallback: T;
+  problem: string;
+}
+
+const field = <T>(key: string, schema: z.ZodMiniType<T>, fallback: T, problem: string): Field<T> => ({ key, schema, fallback, problem });
+
+const FIELDS = {
+  baseUrl: field('baseUrl', z.string(), 'http://localhost:4000', 'must be a URL such as http://localhost:4000.'),
+  model: field('model', z.string(), '', 'must be a model name (text).'),
+  stream: field('stream', z.boolean(), true, 'must be true or false.'),
+  tags: field('metadata.tags', z.array(z.string()), [], 'must be a list of strings, e.g. ["team-a", "vscode"].'),
+  generationName: field('metadata.generationName', z.string(), '', 'must be text.'),
+  traceUserId: field('metadata.traceUserId', z.string(), '', 'must be text.'),
+  extraBody: field('extraBody', z.record(z.string(), z.unknown()), {}, 'must be a JSON object, e.g. { "temperature": 0.2 }.'),
+  headers: field('headers', z.record(z.string(), z.string()), {}, 'must be an object of header names to text values.'),
+  firstByteSeconds: field('timeouts.firstByteSeconds', z.number().check(z.minimum(0)), 120, 'must be a number of seconds, 0 or more (0 = no limit).'),
+  idleSeconds: field('timeouts.idleSeconds', z.number().check(z.minimum(0)), 60, 'must be a number of seconds, 0 or more (0 = no limit).'),
+  maxRetries: field('maxRetries', z.int().check(z.minimum(0), z.maximum(10)), 2, 'must be a whole number from 0 to 10.'),
+  systemPrompt: field('systemPrompt', z.string(), DEFAULT_SYSTEM_PROMPT, 'must be text.'),
+  maxContextCharacters: field('maxContextCharacters', z.int().check(z.minimum(1000)), 60_000, 'must be a whole number of at least 1000.'),
+};
+
+function read<T>(get: SettingGetter, spec: Field<T>): T {
+  const value = get(spec.key);
+  if (value === undefined || value === null) return spec.fallback;
+  const parsed = spec.schema.safeParse(value);
+  if (!parsed.success) throw new SettingsError(`askModel.${spec.key}`, spec.problem);
+  return parsed.data;
+}
+
+export function readExtensionSettings(get: SettingGetter): ExtensionSettings {
+  return {
+    baseUrl: read(get, FIELDS.baseUrl).trim(),
+    model: read(get, FIELDS.model).trim(),
+    stream: read(get, FIELDS.stream),
+    metadata: { tags: read(get, FIELDS.tags), generationName: read(get, FIELDS.generationName), traceUserId: read(get, FIELDS.traceUserId) },
+    extraBody: read(get, FIELDS.extraBody),
+    headers: read(get, FIELDS.headers),
+    firstByteTimeoutMs: read(get, FIELDS.firstByteSeconds) * 1000,
+    idleTimeoutMs: read(get, FIELDS.idleSeconds) * 1000,
+    maxRetries: read(get, FIELDS.maxRetries),
+    systemPrompt: read(get, FIELDS.systemPrompt),
+    maxContextCharacters: read(get, FIELDS.maxContextCharacters),
+  };
+}
+
+/** Which generation name a feature sends: the configured one, else the feature's own (`ask-model`, `chat`, …). */
+export function requestSettingsFor(settings: ExtensionSettings, feature: 'ask-model' | 'chat' | 'edit-selection' | 'test-connection'): RequestSettings {
+  return {
+    model: settings.model,
+    stream: settings.stream,
+    metadata: { ...settings.metadata, generationName: settings.metadata.generationName.trim() || feature },
+    extraBody: settings.extraBody,
+  };
+}

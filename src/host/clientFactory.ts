@@ -1,0 +1,41 @@
+// Builds a ChatClient from the current settings and the key for the current server. Called per request, so
+// settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
+import { ChatClient, CompatibilityMemory, type ExtensionSettings } from '../core';
+import type { ApiKeyStore } from './apiKeyStore';
+import { logExchange, type Log } from './log';
+import { readSettings } from './settings';
+
+export interface ClientFactoryOptions {
+  keys: ApiKeyStore;
+  log: Log;
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface ReadyClient {
+  client: ChatClient;
+  settings: ExtensionSettings;
+  hasApiKey: boolean;
+}
+
+export class ClientFactory {
+  private readonly compatibility = new CompatibilityMemory();
+
+  constructor(private readonly options: ClientFactoryOptions) {}
+
+  async create(): Promise<ReadyClient> {
+    const settings = readSettings();
+    const apiKey = await this.options.keys.get(settings.baseUrl);
+    const client = new ChatClient({
+      fetch: this.options.fetch ?? globalThis.fetch,
+      baseUrl: settings.baseUrl,
+      apiKey,
+      headers: settings.headers,
+      firstByteTimeoutMs: settings.firstByteTimeoutMs,
+      idleTimeoutMs: settings.idleTimeoutMs,
+      maxRetries: settings.maxRetries,
+      compatibility: this.compatibility,
+      onExchange: (entry) => logExchange(this.options.log, entry),
+    });
+    return { client, settings, hasApiKey: apiKey !== undefined };
+  }
+}

@@ -1,0 +1,54 @@
+// "Set API Key" and "Clear API Key": the key goes straight from a password box into SecretStorage, scoped to the
+// current base URL. It is never echoed, logged or written to settings.
+import * as vscode from 'vscode';
+import { resolveServiceUrls } from '../../core';
+import type { ApiKeyStore } from '../apiKeyStore';
+import { readSettings } from '../settings';
+import { showError } from '../showError';
+
+export interface SetApiKeyArgs {
+  /** Store this key without asking (automation and tests). */
+  apiKey?: string;
+}
+
+export function registerKeyCommands(context: vscode.ExtensionContext, keys: ApiKeyStore): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('askModel.setApiKey', async (args?: SetApiKeyArgs): Promise<boolean> => {
+      const server = currentServer();
+      if (!server) return false;
+      const key =
+        typeof args?.apiKey === 'string'
+          ? args.apiKey
+          : await vscode.window.showInputBox({
+              title: 'Ask Model: Set API Key',
+              prompt: `API key for ${server.display} (stored in VS Code's secret storage, sent only to this server)`,
+              password: true,
+              ignoreFocusOut: true,
+              placeHolder: 'sk-…',
+              validateInput: (value) => (value.trim() === '' ? 'Enter the key, or use "Ask Model: Clear API Key" to remove it.' : /\s/.test(value.trim()) ? 'A key has no spaces.' : undefined),
+            });
+      if (!key || key.trim() === '') return false;
+      await keys.set(server.baseUrl, key);
+      void vscode.window.showInformationMessage(`Ask Model: API key stored for ${server.display}.`);
+      return true;
+    }),
+    vscode.commands.registerCommand('askModel.clearApiKey', async (): Promise<boolean> => {
+      const server = currentServer();
+      if (!server) return false;
+      await keys.clear(server.baseUrl);
+      void vscode.window.showInformationMessage(`Ask Model: API key removed for ${server.display}.`);
+      return true;
+    }),
+  );
+}
+
+function currentServer(): { baseUrl: string; display: string } | undefined {
+  try {
+    const { baseUrl } = readSettings();
+    const url = new URL(resolveServiceUrls(baseUrl).chatCompletions);
+    return { baseUrl, display: url.host };
+  } catch (error) {
+    void showError(error);
+    return undefined;
+  }
+}

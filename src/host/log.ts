@@ -1,0 +1,32 @@
+// One log channel, `Ask Model`: a line per HTTP exchange and per answer. Authorization never reaches it (the core
+// hands us entries without the key); request bodies appear only at trace level.
+import * as vscode from 'vscode';
+import { formatMs, type ChatCompletionRequest, type ChatDone, type ExchangeLogEntry } from '../core';
+
+export type Log = vscode.LogOutputChannel;
+
+export function createLog(): Log {
+  return vscode.window.createOutputChannel('Ask Model', { log: true });
+}
+
+export function logExchange(log: Log, entry: ExchangeLogEntry): void {
+  const status = entry.status === undefined ? 'no response' : String(entry.status);
+  const line = `${entry.method} ${entry.url} → ${status} in ${formatMs(entry.durationMs)}${entry.attempt > 0 ? ` (retry ${entry.attempt})` : ''}`;
+  if (entry.outcome === 'ok') log.info(line);
+  else if (entry.outcome === 'retry' || entry.outcome === 'compat-resend') log.warn(`${line}; ${entry.outcome}: ${entry.error ?? ''}`);
+  else log.error(`${line}: ${entry.error ?? ''}`);
+}
+
+export function logRequest(log: Log, feature: string, request: ChatCompletionRequest): void {
+  log.info(`${feature}: model ${request.model}, stream ${request.stream}, ${request.messages.length} message(s)${request.tools ? `, ${request.tools.length} tool(s)` : ''}, metadata ${JSON.stringify(request.metadata ?? {})}`);
+  log.trace(`${feature} request body: ${JSON.stringify(request)}`);
+}
+
+export function logAnswer(log: Log, feature: string, done: ChatDone): void {
+  const t = done.timings;
+  log.info(
+    `${feature}: answered by ${done.model ?? '?'}, finish ${done.finishReason ?? '?'}, usage ${JSON.stringify(done.usage ?? {})}, ` +
+      `first byte ${formatMs(t.timeToFirstByteMs)}, first token ${t.timeToFirstTokenMs === undefined ? '-' : formatMs(t.timeToFirstTokenMs)}, total ${formatMs(t.totalMs)}` +
+      `${done.responseMs !== undefined ? `, server _response_ms ${done.responseMs}` : ''}`,
+  );
+}
