@@ -1,0 +1,119 @@
+// Runs test/integration inside a real VS Code extension host, offline: code-server serves the workbench, headless
+// chromium opens it with extensionDevelopmentPath/extensionTestsPath in the URL payload, the workbench runs the test
+// index's run() and reports its exit code through window.codeAutomationExit. Exits with that code.
+// Needs setup-test-host.sh first and a built extension (npm run build); builds only the test bundle. Environment:
+//   ASK_MODEL_TEST_TIMEOUT  seconds for the whole run (default 300)
+//   ASK_MODEL_TEST_VERBOSE  1 to echo the browser console, code-server's log and the clean-up steps
+//   anything else set here reaches the extension host (tests read e.g. a reference server's URL from process.env).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchChromium } from './browser';
+import { buildIntegrationTests, repoRoot } from './buildIntegrationTests';
+import { Cleanup } from './cleanup';
+import { startCodeServer } from './codeServer';
+import { checkExtensionBuilt } from './extensionBuild';
+import { followFile } from './followFile';
+import { readTestHost } from './testHost';
+import { runWorkbenchTests, testWorkbenchUrl } from './workbench';
+
+const workspaceDir = path.join(repoRoot, 'test', 'integration', 'fixtures', 'workspace');
+const verbose = process.env.ASK_MODEL_TEST_VERBOSE === '1';
+
+function say(message: string): void {
+  process.stderr.write(`[integration] ${message}\n`);
+}
+
+function timeoutSeconds(): number {
+  const raw = process.env.ASK_MODEL_TEST_TIMEOUT;
+  const seconds = Number(raw ?? 300);
+  if (Number.isFinite(seconds) && seconds > 0) return seconds;
+  say(`ASK_MODEL_TEST_TIMEOUT=${raw} is not a number of seconds; using 300`);
+  return 300;
+}
+
+/** What the launcher can tell about a run that hangs; filled in as the pieces start. */
+interface Diagnostics {
+  describe?: () => string;
+}
+
+async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<number> {
+  const host = readTestHost();
+  const stale = checkExtensionBuilt(repoRoot);
+  if (stale) say(`WARNING: ${stale}`);
+  const { indexFile, testFiles } = await buildIntegrationTests();
+  say(`built ${testFiles.length} test file(s); starting code-server ${host.codeServerVersion}`);
+
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-it-'));
+  cleanup.add('remove the scratch folder', () => fs.rmSync(scratch, { recursive: true, force: true }));
+  const reportFile = path.join(scratch, 'mocha-report.txt');
+
+  const server = await startCodeServer({
+    host,
+    scratchDir: path.join(scratch, 'code-server'),
+    env: {
+      ASK_MODEL_TEST_REPORT: reportFile,
+      ASK_MODEL_TEST_LAUNCHER: 'code-server',
+      ASK_MODEL_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
+    },
+  });
+  cleanup.add('stop code-server', () => server.stop());
+  if (verbose) cleanup.add('print the code-server log', () => say(`code-server log:\n${server.logTail(200)}`));
+  diagnostics.describe = () => `Last code-server log lines:\n${server.logTail(20)}`;
+
+  const browser = await launchChromium({ executablePath: host.chromium, userDataDir: path.join(scratch, 'chromium') });
+  cleanup.add('close chromium', () => browser.close());
+  const page = browser.pages()[0] ?? (await browser.newPage());
+
+  const report = followFile(reportFile, (chunk) => process.stdout.write(chunk));
+  cleanup.add('flush the test report', () => report.stop());
+  say(`opening the workbench on ${server.origin} (folder ${path.relative(repoRoot, workspaceDir)})`);
+  const url = testWorkbenchUrl(server.origin, repoRoot, indexFile, workspaceDir);
+  const run = await runWorkbenchTests(page, url, verbose ? say : undefined);
+  diagnostics.describe = () =>
+    `Last browser console lines:\n${run.consoleTail()}\nLast code-server log lines:\n${server.logTail(20)}`;
+  try {
+    return await run.exitCode;
+  } finally {
+    report.stop();
+  }
+}
+
+/** Rejects after the global time-out, saying what the run was waiting for. */
+function globalTimeout(seconds: number, diagnostics: Diagnostics): { promise: Promise<never>; clear: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new Error(
+          `timed out after ${seconds} s: the extension tests did not finish (the workbench never called ` +
+            `codeAutomationExit). Raise ASK_MODEL_TEST_TIMEOUT if the suite is just slow.\n` +
+            (diagnostics.describe?.() ?? 'code-server had not started yet.'),
+        ),
+      );
+    }, seconds * 1000);
+  });
+  return { promise, clear: () => clearTimeout(timer) };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const cleanup = new Cleanup(verbose ? say : undefined);
+  cleanup.onSignals();
+  const diagnostics: Diagnostics = {};
+  const timeout = globalTimeout(timeoutSeconds(), diagnostics);
+  let code: number;
+  try {
+    code = await Promise.race([runOnce(cleanup, diagnostics), timeout.promise]);
+  } catch (error) {
+    if (!cleanup.started) say(`ERROR: ${error instanceof Error ? error.message : String(error)}`);
+    code = 1;
+  } finally {
+    timeout.clear();
+  }
+  await cleanup.run();
+  say(`${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.exit(code);
+}
+
+if (require.main === module) void main();
