@@ -54,6 +54,8 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
     env: {
       ASK_MODEL_TEST_REPORT: reportFile,
       ASK_MODEL_TEST_LAUNCHER: 'code-server',
+      // Where code-server keeps settings and logs: the security tests scan it for a canary key.
+      ASK_MODEL_TEST_USER_DATA: path.join(scratch, 'code-server', 'user-data'),
       ASK_MODEL_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
     },
   });

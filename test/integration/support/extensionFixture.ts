@@ -1,0 +1,67 @@
+// Shared set-up for the integration suites: the extension activated, settings written and restored, the fixture
+// workspace's files opened, and polling helpers (the host applies edits asynchronously).
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+export const EXTENSION_ID = 'ask-model.ask-model';
+
+export async function activateExtension(): Promise<{ activationMs: number }> {
+  const extension = vscode.extensions.getExtension<{ activationMs: number }>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not installed`);
+  return extension.activate();
+}
+
+const SETTING_KEYS = [
+  'baseUrl',
+  'model',
+  'stream',
+  'systemPrompt',
+  'metadata.tags',
+  'metadata.generationName',
+  'metadata.traceUserId',
+  'extraBody',
+  'headers',
+  'timeouts.firstByteSeconds',
+  'timeouts.idleSeconds',
+  'maxRetries',
+  'maxContextCharacters',
+];
+
+/** Writes `askModel.*` user settings (undefined removes one). */
+export async function configure(values: Record<string, unknown>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('askModel');
+  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+export async function resetSettings(): Promise<void> {
+  await configure(Object.fromEntries(SETTING_KEYS.map((key) => [key, undefined])));
+}
+
+/** Opens a file of the fixture workspace and selects lines [from, to] (1-based, inclusive), or nothing. */
+export async function openWithSelection(relativePath: string, lines?: [number, number]): Promise<vscode.TextEditor> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'no workspace folder');
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, relativePath));
+  const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preview: false });
+  if (lines) {
+    const end = document.lineAt(lines[1] - 1).range.end;
+    editor.selection = new vscode.Selection(lines[0] - 1, 0, end.line, end.character);
+  } else {
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+  }
+  return editor;
+}
+
+export async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export async function closeAllEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
