@@ -1,0 +1,28 @@
+// `npm run bench`: runs every benchmark suite, prints one table, and ends with `BENCH {json}` holding all figures.
+// Goals are reported (pass/MISS), never enforced: the exit code is non-zero only when a suite crashes or a contender
+// gets a wrong answer, because a timing on a shared machine is evidence, not a verdict.
+import { cpus } from 'node:os';
+import { formatTable } from './printTable';
+import { streamPipelineSuite } from './streamPipeline';
+import type { BenchSuite, SuiteReport } from './suite';
+
+/** Later suites (render, activation, sizes, tool timings) join this list. */
+const SUITES: readonly BenchSuite[] = [streamPipelineSuite];
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const progress = (line: string): void => void process.stderr.write(`${line}\n`);
+  const reports: { suite: string; report: SuiteReport }[] = [];
+  for (const suite of SUITES) reports.push({ suite: suite.name, report: await suite.run(progress) });
+  const environment = { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' };
+  const totalSeconds = Math.round((performance.now() - started) / 100) / 10;
+  process.stdout.write(`\nAsk Model benchmarks — node ${environment.node}, ${environment.cpus} CPUs, ${totalSeconds} s\n`);
+  process.stdout.write(`${formatTable(reports.map(({ suite, report }) => ({ suite, rows: report.rows })))}\n`);
+  const figures = Object.fromEntries(reports.map(({ suite, report }) => [suite, report.figures]));
+  process.stdout.write(`BENCH ${JSON.stringify({ environment, totalSeconds, suites: figures })}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,41 @@
+// Ours: ChatClient.stream() over the global fetch, accumulating what the chat controller will: text and completed
+// tool calls (the client has already assembled them by index and parsed their arguments), usage and the finish reason.
+import { ChatClient } from '../../../../src/core';
+import { AnswerMismatch, type Answer } from '../answer';
+import { BENCH_API_KEY, BENCH_MESSAGES, BENCH_MODEL, BENCH_TOOLS } from '../benchRequest';
+import type { Contender } from '../contender';
+
+export function oursContender(origin: string): Contender {
+  // maxRetries 0: a failed request should fail the bench, not be retried into a slow sample.
+  const client = new ChatClient({ fetch: globalThis.fetch, baseUrl: origin, apiKey: BENCH_API_KEY, maxRetries: 0 });
+  return {
+    name: 'ours',
+    label: 'ours (ChatClient.stream)',
+    async run(): Promise<Answer> {
+      const answer: Answer = { text: '', toolCalls: [], finishReason: undefined, usage: undefined };
+      for await (const event of client.stream({ model: BENCH_MODEL, messages: BENCH_MESSAGES, tools: BENCH_TOOLS, stream: true })) {
+        switch (event.type) {
+          case 'text':
+            answer.text += event.text;
+            break;
+          case 'tool_call':
+            answer.toolCalls.push({ index: event.call.index, id: event.call.id, name: event.call.name, arguments: event.call.arguments });
+            break;
+          case 'usage':
+            answer.usage = event.usage;
+            break;
+          case 'done':
+            answer.finishReason = event.done.finishReason;
+            break;
+          case 'reasoning':
+          case 'tool_call_error':
+            // The transcript has neither: either one means the client misread it.
+            throw new AnswerMismatch(`ours produced an unexpected ${event.type} event: ${JSON.stringify(event).slice(0, 300)}`);
+          default:
+            throw new Error(`unknown event ${JSON.stringify(event satisfies never)}`);
+        }
+      }
+      return answer;
+    },
+  };
+}
