@@ -111,6 +111,17 @@ export class ChatClient {
    * every event that arrived before them.
    */
   async *stream(request: ChatCompletionRequest, options: RequestOptions = {}): AsyncGenerator<ChatEvent, void, undefined> {
+    for await (const batch of this.streamBatches(request, options)) {
+      for (const event of batch) yield event;
+    }
+  }
+
+  /**
+   * The same events as `stream`, delivered as one array per network read. Each async hand-over costs about a
+   * microsecond; a fast server sends tens of thousands of events per answer, and a view that repaints per frame
+   * gains nothing from getting them one by one.
+   */
+  async *streamBatches(request: ChatCompletionRequest, options: RequestOptions = {}): AsyncGenerator<ChatEvent[], void, undefined> {
     const callerSignal = options.signal;
     if (callerSignal?.aborted) return;
     const controller = new AbortController();
@@ -130,20 +141,20 @@ export class ChatClient {
       const assembler = new ChatAssembler(this.generateId);
       const clock = new AnswerClock(this.now, startedAt);
       if (!response.body) {
-        yield* this.finishJson('', assembler, clock, url);
+        yield this.finishJson('', assembler, clock, url);
         return;
       }
       reader = response.body.getReader();
       const first = await this.read(reader, controller.signal, url);
       if (first.done) {
-        yield* this.finishJson('', assembler, clock, url);
+        yield this.finishJson('', assembler, clock, url);
         return;
       }
       watchdog.activity();
       clock.firstByte();
       if (looksLikeJson(response.headers.get('content-type'), first.value)) {
         const text = await this.readRest(reader, first.value, controller.signal, watchdog, url);
-        yield* this.finishJson(text, assembler, clock, url);
+        yield this.finishJson(text, assembler, clock, url);
         return;
       }
       yield* this.readEventStream(reader, first.value, assembler, clock, controller.signal, watchdog, url);
@@ -339,6 +350,7 @@ export class ChatClient {
     }
   }
 
+  /** Reads SSE until `[DONE]` or the end of the body, yielding the events of each network read together. */
   private async *readEventStream(
     reader: ReadableStreamDefaultReader<Uint8Array>,
     firstBytes: Uint8Array,
@@ -347,20 +359,27 @@ export class ChatClient {
     signal: AbortSignal,
     watchdog: StallWatchdog,
     url: string,
-  ): AsyncGenerator<ChatEvent, void, undefined> {
+  ): AsyncGenerator<ChatEvent[], void, undefined> {
     const sse = new SseDecoder();
     let sawDone = false;
     let messages = sse.push(firstBytes);
     for (;;) {
-      for (const message of messages) {
-        if (message.data.trim() === '[DONE]') {
-          sawDone = true;
-          break;
+      const batch: ChatEvent[] = [];
+      try {
+        for (const message of messages) {
+          if (isDone(message.data)) {
+            sawDone = true;
+            break;
+          }
+          const events = this.eventsFromMessage(message.event, message.data, assembler, url);
+          for (const event of events) batch.push(event);
         }
-        const events = this.eventsFromMessage(message.event, message.data, assembler, url);
-        if (!clock.hasFirstToken && assembler.sawFirstToken) clock.firstToken();
-        for (const event of events) yield event;
+      } catch (error) {
+        if (batch.length > 0) yield batch; // What arrived before the failure is the caller's to keep.
+        throw error;
       }
+      if (!clock.hasFirstToken && assembler.sawFirstToken) clock.firstToken();
+      if (batch.length > 0) yield batch;
       if (sawDone) break;
       const next = await this.read(reader, signal, url);
       if (next.done) {
@@ -373,9 +392,13 @@ export class ChatClient {
     }
     watchdog.stop();
     const cut = !sawDone && !assembler.finished;
-    for (const event of assembler.finish(cut)) yield event;
-    if (cut) throw StreamError.truncated(url);
-    yield { type: 'done', done: clock.done(assembler, true) };
+    const last = assembler.finish(cut);
+    if (cut) {
+      if (last.length > 0) yield last;
+      throw StreamError.truncated(url);
+    }
+    last.push({ type: 'done', done: clock.done(assembler, true) });
+    yield last;
   }
 
   private eventsFromMessage(eventName: string | undefined, data: string, assembler: ChatAssembler, url: string): ChatEvent[] {
@@ -417,7 +440,7 @@ export class ChatClient {
   }
 
   /** A whole JSON answer (non-streamed, or a server that answered JSON to a stream request). */
-  private *finishJson(text: string, assembler: ChatAssembler, clock: AnswerClock, url: string): Generator<ChatEvent, void, undefined> {
+  private finishJson(text: string, assembler: ChatAssembler, clock: AnswerClock, url: string): ChatEvent[] {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -436,9 +459,8 @@ export class ChatClient {
     }
     const events = assembler.acceptCompletion(parsed.data);
     if (assembler.sawFirstToken) clock.firstToken();
-    yield* events;
-    yield* assembler.finish();
-    yield { type: 'done', done: clock.done(assembler, false) };
+    events.push(...assembler.finish(), { type: 'done', done: clock.done(assembler, false) });
+    return events;
   }
 
   private log(entry: ExchangeLogEntry): void {
@@ -499,6 +521,11 @@ class AnswerClock {
       },
     };
   }
+}
+
+/** `[DONE]`, allowing for stray whitespace (checked exactly first: this runs once per event). */
+function isDone(data: string): boolean {
+  return data === '[DONE]' || (data.length < 16 && data.trim() === '[DONE]');
 }
 
 function looksLikeJson(contentType: string | null, firstBytes: Uint8Array): boolean {

@@ -25,7 +25,7 @@ export const streamPipelineSuite: BenchSuite = {
       if (server.sha256 !== facts.sha256 || server.bytes !== facts.bytes) {
         throw new Error(`the bench server built a different transcript (${server.sha256}, ${server.bytes} bytes) from the bench's (${facts.sha256}, ${facts.bytes} bytes)`);
       }
-      const contenders = [oursContender(server.origin), sdkContender(server.origin), floorContender(server.origin)];
+      const contenders = [oursContender(server.origin, 'events'), oursContender(server.origin, 'batches'), sdkContender(server.origin), floorContender(server.origin)];
       const samples = await runAlternatingRounds<Answer>(contenders, {
         warmupRounds: WARMUP_ROUNDS,
         warmupRunsPerRound: WARMUP_RUNS_PER_ROUND,
