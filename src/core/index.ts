@@ -18,3 +18,4 @@ export { parseRetryAfter, backoffDelayMs, decideRetry, isRetryableStatus } from 
 export { readExtensionSettings, requestSettingsFor, DEFAULT_SYSTEM_PROMPT, type ExtensionSettings, type SettingGetter } from './settings/extensionSettings';
 export { buildAskMessages, capText, fenceFor, type CodeContext } from './ask/askPrompt';
 export { formatAnswerFooter, formatMs } from './ask/answerFooter';
+export * from './chat/webviewProtocol';
