@@ -4,6 +4,7 @@ import { ActiveRequests } from './host/activeRequests';
 import { ApiKeyStore } from './host/apiKeyStore';
 import { QuestionHistory } from './host/ask/questionHistory';
 import { ClientFactory } from './host/clientFactory';
+import { registerChat } from './host/chat/registerChat';
 import { registerAskCommand } from './host/commands/askCommand';
 import { registerKeyCommands } from './host/commands/keyCommands';
 import { registerUtilityCommands } from './host/commands/registerCommands';
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   registerKeyCommands(context, keys);
   registerUtilityCommands(context, { factory, active, log });
   registerModelStatusBar(context);
+  registerChat(context, { factory, active, log });
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(2)} ms`);

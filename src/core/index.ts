@@ -19,3 +19,5 @@ export { readExtensionSettings, requestSettingsFor, DEFAULT_SYSTEM_PROMPT, type 
 export { buildAskMessages, capText, fenceFor, type CodeContext } from './ask/askPrompt';
 export { formatAnswerFooter, formatMs } from './ask/answerFooter';
 export * from './chat/webviewProtocol';
+export * from './chat/conversation';
+export * from './chat/conversationArchive';

@@ -42,3 +42,11 @@ export class AbortedError extends AskModelError {
     super('The request was stopped.', []);
   }
 }
+
+/** No model is configured and none was chosen. */
+export class NoModelError extends AskModelError {
+  readonly kind = 'no-model';
+  constructor() {
+    super('No model is selected. Choose one with "Ask Model: Select Model" (or the setting askModel.model).', ['select-model', 'open-settings']);
+  }
+}

@@ -1,0 +1,76 @@
+// A chat conversation as the host keeps it, and how it becomes the messages a request sends. Pure: the controller
+// in src/host drives it; the unit tests check it without VS Code.
+import { fenceFor } from '../ask/askPrompt';
+import type { ChatMessage } from '../protocol/messages';
+import type { AssistantTurn, ContextChip, ConversationSummary, Turn, UserTurn } from './webviewProtocol';
+
+export interface Conversation {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  turns: Turn[];
+}
+
+const TITLE_LENGTH = 60;
+
+export function newConversation(id: string, now: number): Conversation {
+  return { id, title: 'New chat', createdAt: now, updatedAt: now, turns: [] };
+}
+
+/** The first line of the first message, cut short: what the history list shows. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  if (line === '') return 'New chat';
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+}
+
+export function summarize(conversation: Conversation): ConversationSummary {
+  return { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt, turns: conversation.turns.length };
+}
+
+/** A user message's content: the text, then each attached piece of context fenced with its language and place. */
+export function userMessageContent(turn: UserTurn): string {
+  if (turn.context.length === 0) return turn.text;
+  const blocks = turn.context.map((chip) => {
+    const fence = fenceFor(chip.text);
+    const cut = chip.truncatedCharacters > 0 ? ` (cut short: ${chip.truncatedCharacters} characters left out)` : '';
+    const where = chip.kind === 'file' ? `${chip.path} (whole file${cut})` : `${chip.path}, lines ${chip.startLine}–${chip.endLine}${cut}`;
+    return `${where}:\n${fence}${chip.languageId}\n${chip.text}\n${fence}`;
+  });
+  return `${turn.text}\n\n${blocks.join('\n\n')}`;
+}
+
+/**
+ * The request's messages for `turns`: the system prompt, then each user turn and each assistant answer that has
+ * text. A failed answer's partial text is left out (the model would take it as its own complete answer); a stopped
+ * one is kept, since the user saw it and may refer to it.
+ */
+export function toChatMessages(systemPrompt: string, turns: readonly Turn[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  if (systemPrompt.trim() !== '') messages.push({ role: 'system', content: systemPrompt.trim() });
+  for (const turn of turns) {
+    if (turn.role === 'user') messages.push({ role: 'user', content: userMessageContent(turn) });
+    else if (turn.text !== '' && turn.status !== 'error' && turn.status !== 'streaming') messages.push({ role: 'assistant', content: turn.text });
+  }
+  return messages;
+}
+
+/** The last user turn whose answer failed or was stopped, for Retry: what to send again. */
+export function turnsForRetry(turns: readonly Turn[]): { keep: Turn[]; user: UserTurn } | undefined {
+  const last = turns.at(-1);
+  const lastUserIndex = last?.role === 'assistant' ? turns.length - 2 : turns.length - 1;
+  const user = turns[lastUserIndex];
+  if (!user || user.role !== 'user') return undefined;
+  if (last?.role === 'assistant' && last.status === 'done') return undefined;
+  return { keep: turns.slice(0, lastUserIndex), user };
+}
+
+export function emptyAssistantTurn(id: string): AssistantTurn {
+  return { id, role: 'assistant', text: '', reasoning: '', status: 'streaming' };
+}
+
+export function chipLabel(chip: Pick<ContextChip, 'kind' | 'path' | 'startLine' | 'endLine'>): string {
+  const name = chip.path.split('/').pop() ?? chip.path;
+  return chip.kind === 'file' ? name : `${name}:${chip.startLine}-${chip.endLine}`;
+}

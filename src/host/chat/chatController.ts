@@ -1,0 +1,258 @@
+// The chat's owner: the current conversation, the context for the next message, the request in flight. The view
+// only renders what this posts and asks for changes; nothing the view says is trusted beyond its parsed shape.
+import * as vscode from 'vscode';
+import {
+  buildChatRequest,
+  emptyAssistantTurn,
+  formatAnswerFooter,
+  isOpenableLink,
+  NoModelError,
+  newConversation,
+  requestSettingsFor,
+  summarize,
+  titleFrom,
+  toChatMessages,
+  turnsForRetry,
+  type AssistantTurn,
+  type ChatViewState,
+  type ContextChip,
+  type Conversation,
+  type ErrorAction,
+  type HostMessage,
+  type UserTurn,
+  type ViewMessage,
+} from '../../core';
+import type { ActiveRequests } from '../activeRequests';
+import type { ClientFactory } from '../clientFactory';
+import { logAnswer, logRequest, type Log } from '../log';
+import { readSettings } from '../settings';
+import { actionsFor, messageOf } from '../showError';
+import { selectModel } from '../commands/modelPicker';
+import { applyCode, copyCode, insertCode } from './codeActions';
+import type { ConversationStore } from './conversationStore';
+import { chipFromEditor } from './editorContext';
+import type { LastTextEditor } from './lastTextEditor';
+
+export interface ChatControllerDeps {
+  factory: ClientFactory;
+  active: ActiveRequests;
+  log: Log;
+  store: ConversationStore;
+  editors: LastTextEditor;
+}
+
+const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry' | 'open-settings'>, string> = {
+  'set-api-key': 'askModel.setApiKey',
+  'select-model': 'askModel.selectModel',
+  'show-log': 'askModel.showLog',
+};
+
+export class ChatController {
+  private conversation: Conversation;
+  private pendingContext: ContextChip[] = [];
+  private inFlight: AbortController | undefined;
+  private post: (message: HostMessage) => void = () => undefined;
+
+  constructor(private readonly deps: ChatControllerDeps) {
+    // After a reload the chat opens where the user left it.
+    this.conversation = deps.store.list()[0] ?? newConversation(newId(), Date.now());
+  }
+
+  /** Where posts go: set by the view provider once a view exists. */
+  connect(post: (message: HostMessage) => void): void {
+    this.post = post;
+  }
+
+  get busy(): boolean {
+    return this.inFlight !== undefined;
+  }
+
+  state(): ChatViewState {
+    let model = '';
+    try {
+      model = readSettings().model;
+    } catch {
+      // An invalid setting shows up when a message is sent; the view just shows no model.
+    }
+    return {
+      conversationId: this.conversation.id,
+      turns: this.conversation.turns,
+      pendingContext: this.pendingContext,
+      busy: this.busy,
+      model,
+      history: this.deps.store.list().map(summarize),
+    };
+  }
+
+  async handle(message: ViewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.post({ type: 'state', state: this.state() });
+        return;
+      case 'send':
+        return this.send(message.text);
+      case 'stop':
+        this.inFlight?.abort();
+        return;
+      case 'retry':
+        return this.retry();
+      case 'newChat':
+        return this.newChat();
+      case 'attachContext':
+        return this.attach(message.kind);
+      case 'removeContext':
+        this.pendingContext = this.pendingContext.filter((chip) => chip.id !== message.chipId);
+        this.post({ type: 'pendingContext', chips: this.pendingContext });
+        return;
+      case 'copyCode':
+        return copyCode(message.code);
+      case 'insertCode':
+        await insertCode(this.deps.editors, message.code);
+        return;
+      case 'applyCode':
+        await applyCode(this.deps.editors, message.code);
+        return;
+      case 'openLink':
+        return this.openLink(message.href);
+      case 'openConversation':
+        return this.open(message.id);
+      case 'deleteConversation':
+        return this.delete(message.id);
+      case 'errorAction':
+        return this.runErrorAction(message.action);
+      default:
+        assertNever(message);
+    }
+  }
+
+  async newChat(): Promise<void> {
+    if (this.busy) this.inFlight?.abort();
+    this.conversation = newConversation(newId(), Date.now());
+    this.pendingContext = [];
+    this.post({ type: 'state', state: this.state() });
+  }
+
+  /** Attaches the selection (or file) of the editor the user left; says so when there is none. */
+  async attach(kind: 'selection' | 'file'): Promise<void> {
+    const editor = this.deps.editors.get();
+    const chip = editor ? chipFromEditor(editor, kind, readSettings().maxContextCharacters) : undefined;
+    if (!chip) {
+      void vscode.window.showInformationMessage(kind === 'selection' ? 'Ask Model: select some code in an editor first.' : 'Ask Model: open a file first.');
+      return;
+    }
+    this.pendingContext = [...this.pendingContext, chip];
+    this.post({ type: 'pendingContext', chips: this.pendingContext });
+  }
+
+  private async send(text: string): Promise<void> {
+    if (this.busy || text.trim() === '') return;
+    const user: UserTurn = { id: newId(), role: 'user', text: text.trim(), context: this.pendingContext };
+    this.pendingContext = [];
+    if (this.conversation.turns.length === 0) this.conversation.title = titleFrom(user.text);
+    this.conversation.turns.push(user);
+    this.post({ type: 'turn', turn: user, busy: true });
+    await this.answer();
+  }
+
+  private async retry(): Promise<void> {
+    if (this.busy) return;
+    const retry = turnsForRetry(this.conversation.turns);
+    if (!retry) return;
+    this.conversation.turns = [...retry.keep, retry.user];
+    this.post({ type: 'state', state: { ...this.state(), busy: true } });
+    await this.answer();
+  }
+
+  /** Streams the answer to the conversation's last user turn into a new assistant turn. */
+  private async answer(): Promise<void> {
+    const turn: AssistantTurn = emptyAssistantTurn(newId());
+    this.conversation.turns.push(turn);
+    const controller = new AbortController();
+    this.inFlight = controller;
+    this.post({ type: 'turn', turn, busy: true });
+    try {
+      await this.deps.active.run(async (signal) => {
+        signal.addEventListener('abort', () => controller.abort(), { once: true });
+        let { client, settings } = await this.deps.factory.create();
+        if (settings.model === '') {
+          if (!(await selectModel(this.deps.factory))) throw new NoModelError();
+          ({ client, settings } = await this.deps.factory.create());
+        }
+        const request = buildChatRequest({
+          settings: requestSettingsFor(settings, 'chat'),
+          messages: toChatMessages(settings.systemPrompt, this.conversation.turns.slice(0, -1)),
+        });
+        logRequest(this.deps.log, 'chat', request);
+        for await (const batch of client.streamBatches(request, { signal: controller.signal })) {
+          let text = '';
+          let reasoning = '';
+          for (const event of batch) {
+            if (event.type === 'text') text += event.text;
+            else if (event.type === 'reasoning') reasoning += event.text;
+            else if (event.type === 'done') {
+              turn.footer = formatAnswerFooter(event.done, settings.model);
+              logAnswer(this.deps.log, 'chat', event.done);
+            }
+          }
+          if (text || reasoning) {
+            turn.text += text;
+            turn.reasoning += reasoning;
+            this.post({ type: 'delta', turnId: turn.id, text, reasoning });
+          }
+        }
+        turn.status = controller.signal.aborted || turn.footer === undefined ? 'stopped' : 'done';
+      });
+    } catch (error) {
+      turn.status = 'error';
+      // Retry has its own button on the card; the actions are the other fixes.
+      turn.error = { message: messageOf(error), actions: actionsFor(error, false) };
+      this.deps.log.error(`chat: ${messageOf(error)}`);
+    } finally {
+      if (this.inFlight === controller) this.inFlight = undefined;
+      this.conversation.updatedAt = Date.now();
+      this.post({ type: 'turn', turn, busy: this.busy });
+      await this.deps.store.save(this.conversation);
+      this.post({ type: 'history', history: this.deps.store.list().map(summarize) });
+    }
+  }
+
+  private async open(id: string): Promise<void> {
+    const conversation = this.deps.store.get(id);
+    if (!conversation) return;
+    if (this.busy) this.inFlight?.abort();
+    this.conversation = conversation;
+    this.post({ type: 'state', state: this.state() });
+  }
+
+  private async delete(id: string): Promise<void> {
+    await this.deps.store.delete(id);
+    if (this.conversation.id === id) this.conversation = newConversation(newId(), Date.now());
+    this.post({ type: 'state', state: this.state() });
+  }
+
+  private async openLink(href: string): Promise<void> {
+    if (!isOpenableLink(href)) {
+      this.deps.log.warn(`chat: refused to open a link that is not http(s): ${href.slice(0, 200)}`);
+      return;
+    }
+    // openExternal goes through VS Code's link protection, which asks before opening an untrusted domain.
+    await vscode.env.openExternal(vscode.Uri.parse(href, true));
+  }
+
+  private async runErrorAction(action: ErrorAction): Promise<void> {
+    if (action === 'retry') return this.retry();
+    if (action === 'open-settings') {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'askModel');
+      return;
+    }
+    await vscode.commands.executeCommand(ACTION_COMMANDS[action]);
+  }
+}
+
+function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unhandled view message ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,28 @@
+// The chat feature: the view provider, its controller, and the Open Chat / New Chat commands.
+import * as vscode from 'vscode';
+import type { ActiveRequests } from '../activeRequests';
+import type { ClientFactory } from '../clientFactory';
+import type { Log } from '../log';
+import { ChatController } from './chatController';
+import { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
+import { ConversationStore } from './conversationStore';
+import { LastTextEditor } from './lastTextEditor';
+
+export function registerChat(context: vscode.ExtensionContext, deps: { factory: ClientFactory; active: ActiveRequests; log: Log }): void {
+  const editors = new LastTextEditor();
+  const controller = new ChatController({ ...deps, store: new ConversationStore(context.workspaceState), editors });
+  const provider = new ChatViewProvider(context.extensionUri, controller, deps.log);
+  context.subscriptions.push(
+    editors,
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
+    vscode.commands.registerCommand('askModel.openChat', () => provider.reveal()),
+    vscode.commands.registerCommand('askModel.newChat', async () => {
+      await controller.newChat();
+      await provider.reveal();
+    }),
+    vscode.commands.registerCommand('askModel.chat.addSelection', async () => {
+      await controller.attach('selection');
+      await provider.reveal();
+    }),
+  );
+}
