@@ -110,7 +110,7 @@ describe('fuzz: stream assembly', function () {
         assert.equal(whole.reasoning, expected.reasoning);
         assert.deepEqual(whole.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments })), expected.toolCalls);
       } catch (error) {
-        throw new Error(`seed ${seed}: ${(error as Error).message}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
+        throw new Error(`seed ${seed}: ${(error as Error).message}\nbody: ${JSON.stringify(body).slice(0, 2000)}`, { cause: error });
       }
     }
   });
@@ -138,7 +138,7 @@ describe('fuzz: stream assembly', function () {
       try {
         for await (const event of client.stream(BASIC_REQUEST)) void event;
       } catch (error) {
-        if (!(error instanceof AskModelError)) throw new Error(`seed ${seed}: untyped ${String(error)}\nbody: ${JSON.stringify(new TextDecoder().decode(corrupted)).slice(0, 1000)}`);
+        if (!(error instanceof AskModelError)) throw new Error(`seed ${seed}: untyped ${String(error)}\nbody: ${JSON.stringify(new TextDecoder().decode(corrupted)).slice(0, 1000)}`, { cause: error });
       }
     }
   });

@@ -12,6 +12,8 @@ export interface CodeServerOptions {
   readonly scratchDir: string;
   /** Added to the environment; the extension host inherits code-server's environment, so tests can read these. */
   readonly env?: Readonly<Record<string, string>>;
+  /** User settings written before start, over the quiet defaults (the e2e tier points askModel.* at its server). */
+  readonly settings?: Readonly<Record<string, unknown>>;
   readonly startTimeoutMs?: number;
 }
 
@@ -20,6 +22,8 @@ export interface RunningCodeServer {
   /** `http://127.0.0.1:PORT` */
   readonly origin: string;
   readonly logFile: string;
+  /** `--user-data-dir`: user settings live in its `User/settings.json`. */
+  readonly userDataDir: string;
   /** The last lines of code-server's own output, for error messages. */
   logTail(lines?: number): string;
   /** Kills the whole process group (server, extension hosts, pty host) and waits until it is gone. */
@@ -27,7 +31,7 @@ export interface RunningCodeServer {
 }
 
 /** Keeps the workbench quiet: no welcome page, no telemetry, no update or AI prompts. */
-const QUIET_SETTINGS = {
+export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
   'workbench.startupEditor': 'none',
   'telemetry.telemetryLevel': 'off',
   'update.mode': 'none',
@@ -54,7 +58,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   };
   for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true });
   fs.mkdirSync(path.join(dirs.userData, 'User'), { recursive: true });
-  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify(QUIET_SETTINGS, null, 2));
+  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
   const emptyConfig = path.join(scratchDir, 'code-server.yaml'); // without --config it writes ~/.config/code-server
   fs.writeFileSync(emptyConfig, '');
   const logFile = path.join(scratchDir, 'code-server.log');
@@ -136,7 +140,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     }
     await sleep(200);
   }
-  return { port, origin, logFile, logTail, stop };
+  return { port, origin, logFile, userDataDir: dirs.userData, logTail, stop };
 }
 
 async function answers(url: string): Promise<boolean> {
