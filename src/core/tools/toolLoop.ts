@@ -1,0 +1,135 @@
+// The tool loop as a state machine, free of VS Code: ask the model; if it answers with tool calls, record the answer
+// exactly as sent, run the calls (runToolRound), add one result per call and ask again; end on an answer without
+// calls, on Stop, after maxRounds rounds of calls, or on an error. Every way out leaves a conversation the next
+// request can continue: no call is ever left without its result.
+import type { ChatMessage, ToolCallRecord } from '../protocol/messages';
+import type { ChatDone } from '../stream/events';
+import { runToolRound, type AnsweredCall } from './runToolRound';
+import type { ToolCallUpdate, ToolLoopEvent, ToolLoopOptions, ToolLoopResult } from './toolLoopTypes';
+import { findWorkspaceTool } from './workspaceTools';
+import { roundLimitNotice, roundLimitResult, STOPPED_RESULT } from './toolResultTexts';
+
+/** A broken call may have no name, but the service wants one on every recorded call; the result explains it. */
+const MISSING_NAME = 'missing_name';
+
+interface Answer {
+  text: string;
+  calls: AnsweredCall[];
+  done: ChatDone | undefined;
+}
+
+export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopResult> {
+  const { signal } = options;
+  const emit = (event: ToolLoopEvent): void => options.onEvent?.(event);
+  const added: ChatMessage[] = [];
+  let rounds = 0;
+  let toolRounds = 0;
+  let finishReason: string | undefined;
+  const partial = { text: '' };
+
+  const finish = (outcome: ToolLoopResult['outcome'], extra: Partial<ToolLoopResult> = {}): ToolLoopResult => {
+    const result: ToolLoopResult = { outcome, messages: added, rounds, finishReason, partialText: '', ...extra };
+    emit({ type: 'finished', result });
+    return result;
+  };
+
+  try {
+    for (;;) {
+      if (signal.aborted) return finish('stopped');
+      const round = ++rounds;
+      emit({ type: 'round-start', round });
+      partial.text = '';
+      const answer = await readAnswer(options, [...options.messages, ...added], round, emit, partial);
+      if (!answer.done) {
+        // The client ends quietly, without `done`, only when the caller's signal stopped it.
+        if (!signal.aborted) throw new Error('The answer ended without a finish reason.');
+        return finish('stopped', { partialText: answer.text });
+      }
+      finishReason = answer.done.finishReason;
+      emit({ type: 'answer-done', round, done: answer.done });
+      if (answer.calls.length === 0) {
+        added.push({ role: 'assistant', content: answer.text });
+        return finish('done');
+      }
+      added.push(assistantMessage(answer));
+      if (signal.aborted) {
+        // Stopped once the answer was complete: its calls are answered, none of them run.
+        added.push(...answerAll(answer.calls, round, 'cancelled', STOPPED_RESULT, emit));
+        return finish('stopped');
+      }
+      if (toolRounds >= options.maxRounds) {
+        added.push(...answerAll(answer.calls, round, 'skipped', roundLimitResult(options.maxRounds), emit));
+        return finish('max-rounds', { notice: roundLimitNotice(options.maxRounds) });
+      }
+      toolRounds++;
+      const results = await runToolRound(answer.calls, {
+        executeTool: options.executeTool,
+        approve: options.approve,
+        needsApproval: options.needsApproval,
+        signal,
+        report: (call) => emit({ type: 'tool-call', round, call }),
+      });
+      added.push(...results);
+      if (signal.aborted) return finish('stopped');
+    }
+  } catch (error) {
+    if (signal.aborted) return finish('stopped', { partialText: partial.text });
+    return finish('error', { error, partialText: partial.text });
+  }
+}
+
+/** Streams one answer, passing text on per network read, and gathers its calls in the order the model made them. */
+async function readAnswer(
+  options: ToolLoopOptions,
+  messages: ChatMessage[],
+  round: number,
+  emit: (event: ToolLoopEvent) => void,
+  partial: { text: string },
+): Promise<Answer> {
+  const answer: Answer = { text: '', calls: [], done: undefined };
+  const request = options.buildRequest(messages);
+  for await (const batch of options.client.streamBatches(request, { signal: options.signal })) {
+    let text = '';
+    let reasoning = '';
+    for (const event of batch) {
+      if (event.type === 'text') text += event.text;
+      else if (event.type === 'reasoning') reasoning += event.text;
+      else if (event.type === 'tool_call') answer.calls.push({ type: 'complete', call: event.call });
+      else if (event.type === 'tool_call_error') answer.calls.push({ type: 'broken', call: event.call });
+      else if (event.type === 'done') answer.done = event.done;
+    }
+    if (reasoning !== '') emit({ type: 'reasoning', round, text: reasoning });
+    if (text !== '') {
+      answer.text += text;
+      partial.text = answer.text;
+      emit({ type: 'text', round, text });
+    }
+  }
+  answer.calls.sort((a, b) => a.call.index - b.call.index);
+  return answer;
+}
+
+/** The answer as the model sent it: ids, names and argument text untouched, so its next turn sees its own calls. */
+function assistantMessage(answer: Answer): ChatMessage {
+  const toolCalls: ToolCallRecord[] = answer.calls.map(({ call }) => ({
+    id: call.id,
+    type: 'function',
+    function: { name: call.name ?? MISSING_NAME, arguments: call.argumentsText },
+  }));
+  return { role: 'assistant', content: answer.text === '' ? null : answer.text, tool_calls: toolCalls };
+}
+
+/** The same result for every call of an answer that will not run (round limit, or Stop before the round began). */
+function answerAll(
+  calls: readonly AnsweredCall[],
+  round: number,
+  status: 'skipped' | 'cancelled',
+  content: string,
+  emit: (event: ToolLoopEvent) => void,
+): ChatMessage[] {
+  return calls.map(({ call }) => {
+    const update: ToolCallUpdate = { id: call.id, name: call.name, argumentsText: call.argumentsText, kind: findWorkspaceTool(call.name ?? '')?.kind, status, preview: content };
+    emit({ type: 'tool-call', round, call: update });
+    return { role: 'tool', tool_call_id: call.id, content };
+  });
+}

@@ -1,0 +1,101 @@
+// The tool loop's contract with its surroundings: what it needs injected (the client, the request builder, the tool
+// runner, the approver) and what it reports (events for the view, and a result for the conversation).
+import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
+import type { ChatDone, ChatEvent } from '../stream/events';
+import type { ValidToolCall } from './validateToolCall';
+import type { ToolKind } from './workspaceTools';
+
+/** What the loop needs from the client; `ChatClient` fits as it is. */
+export interface ChatStreamSource {
+  streamBatches(request: ChatCompletionRequest, options: { signal?: AbortSignal | undefined }): AsyncIterable<ChatEvent[]>;
+}
+
+/** What running one tool produced. `content` goes back to the model as the call's result. */
+export type ToolOutcome =
+  | { status: 'done'; content: string; preview?: string }
+  /** The tool ran but could not do its job (file not found, edit did not fit): the model reads why. */
+  | { status: 'failed'; content: string; preview?: string }
+  /** The user said no while the host asked (e.g. next to the edit's diff). */
+  | { status: 'rejected'; reason?: string };
+
+export interface ApprovalDecision {
+  approved: boolean;
+  /** Passed on to the model, so it can do better. */
+  reason?: string;
+}
+
+export interface ToolLoopOptions {
+  client: ChatStreamSource;
+  /** Builds each request from the whole conversation (settings, tools and `tool_choice` included). */
+  buildRequest: (messages: readonly ChatMessage[]) => ChatCompletionRequest;
+  /** The conversation so far; the loop never changes it and returns what it added. */
+  messages: readonly ChatMessage[];
+  /**
+   * Runs one validated call. It must not apply anything once `signal` has fired: the loop stops waiting for it at
+   * that moment and reports the call as cancelled. A thrown error becomes a `failed` result.
+   */
+  executeTool: (call: ValidToolCall, signal: AbortSignal) => Promise<ToolOutcome>;
+  /** Asks the user. Without it, calls that need approval are not run. */
+  approve?: (call: ValidToolCall, signal: AbortSignal) => Promise<ApprovalDecision>;
+  /** Default: edits need approval, reads do not (see `needsApproval` in toolSettings for the settings' rule). */
+  needsApproval?: (call: ValidToolCall) => boolean;
+  /** The most rounds of tool calls to run; the calls of the answer after the last one are not run. */
+  maxRounds: number;
+  signal: AbortSignal;
+  onEvent?: (event: ToolLoopEvent) => void;
+}
+
+export type ToolCallStatus =
+  | 'queued'
+  | 'awaiting-approval'
+  | 'running'
+  | 'done'
+  | 'failed'
+  | 'rejected'
+  /** Unknown tool, invalid arguments, or a call the stream broke (cut by length, bad JSON): never run. */
+  | 'invalid'
+  /** The user stopped the request before it ran or finished. */
+  | 'cancelled'
+  /** Not run: the round limit was reached. */
+  | 'skipped';
+
+export interface ToolCallUpdate {
+  id: string;
+  /** As the model sent it; undefined only for a broken call without a name. */
+  name: string | undefined;
+  argumentsText: string;
+  kind: ToolKind | undefined;
+  status: ToolCallStatus;
+  /** One short line for the view: the result's first line, the error, or the reason. */
+  preview?: string;
+}
+
+export type ToolLoopEvent =
+  | { type: 'round-start'; round: number }
+  | { type: 'text'; round: number; text: string }
+  | { type: 'reasoning'; round: number; text: string }
+  /** One model answer finished (its usage and timings are in `done`). */
+  | { type: 'answer-done'; round: number; done: ChatDone }
+  | { type: 'tool-call'; round: number; call: ToolCallUpdate }
+  | { type: 'finished'; result: ToolLoopResult };
+
+export type ToolLoopOutcome = 'done' | 'stopped' | 'max-rounds' | 'error';
+
+export interface ToolLoopResult {
+  outcome: ToolLoopOutcome;
+  /**
+   * The messages the loop added after `options.messages`: each answer, and one `role: "tool"` message per call.
+   * Always a valid continuation: every call in it has its result, so the next request can follow it.
+   */
+  messages: ChatMessage[];
+  /** Model requests made. */
+  rounds: number;
+  /** The last answer's finish reason ("stop", "length", …). */
+  finishReason: string | undefined;
+  /** The text of an answer that a stop or an error cut short; it is not in `messages`. */
+  partialText: string;
+  /** For 'max-rounds': a sentence for the user. */
+  notice?: string;
+  /** For 'error': what the client (or the request builder) threw. */
+  error?: unknown;
+}

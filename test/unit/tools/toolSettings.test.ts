@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { DEFAULT_DENY_GLOBS, DEFAULT_TOOL_SETTINGS, needsApproval, readToolSettings, SettingsError } from '../../../src/core';
+
+describe('tool settings', () => {
+  it('defaults: on, 10 rounds, reads without asking, no edit auto-approved, the issue\'s deny globs', () => {
+    assert.deepEqual(readToolSettings(() => undefined), {
+      enabled: true,
+      maxRounds: 10,
+      askBeforeReading: false,
+      autoApprove: [],
+      denyGlobs: ['**/.env*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/.git/**'],
+    });
+    assert.deepEqual(DEFAULT_TOOL_SETTINGS.denyGlobs, DEFAULT_DENY_GLOBS);
+  });
+
+  it('reads the values and names a bad one', () => {
+    const values: Record<string, unknown> = { 'tools.enabled': false, 'tools.maxRounds': 3, 'tools.autoApprove': ['replace_in_file'], 'tools.denyGlobs': [] };
+    assert.deepEqual(readToolSettings((key) => values[key]), { enabled: false, maxRounds: 3, askBeforeReading: false, autoApprove: ['replace_in_file'], denyGlobs: [] });
+    assert.throws(
+      () => readToolSettings((key) => (key === 'tools.maxRounds' ? 0 : undefined)),
+      (error: unknown) => error instanceof SettingsError && error.setting === 'askModel.tools.maxRounds',
+    );
+  });
+
+  it('a default list is a copy: changing it does not change the default', () => {
+    readToolSettings(() => undefined).denyGlobs.push('x');
+    assert.equal(readToolSettings(() => undefined).denyGlobs.length, 5);
+  });
+
+  it('edits ask unless auto-approved; reads ask only when configured', () => {
+    const settings = { askBeforeReading: false, autoApprove: ['create_file'] };
+    assert.equal(needsApproval({ name: 'replace_in_file', kind: 'edit' }, settings), true);
+    assert.equal(needsApproval({ name: 'create_file', kind: 'edit' }, settings), false);
+    assert.equal(needsApproval({ name: 'read_file', kind: 'read' }, settings), false);
+    assert.equal(needsApproval({ name: 'read_file', kind: 'read' }, { ...settings, askBeforeReading: true }), true);
+  });
+});
