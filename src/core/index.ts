@@ -41,3 +41,5 @@ export { readToolSettings, needsApproval, DEFAULT_TOOL_SETTINGS, DEFAULT_MAX_TOO
 export { runToolLoop } from './tools/toolLoop';
 export type { ChatStreamSource, ToolOutcome, ApprovalDecision, ToolLoopOptions, ToolCallStatus, ToolCallUpdate, ToolLoopEvent, ToolLoopOutcome, ToolLoopResult } from './tools/toolLoopTypes';
 export { checkWorkspaceGlob, ALL_FILES_GLOB, type CheckedGlob } from './tools/workspaceGlob';
+export { buildEditSelectionMessages, EDIT_RULES, type SelectionForEdit } from './ask/editSelectionPrompt';
+export { summarizeToolArguments } from './chat/toolCardSummary';

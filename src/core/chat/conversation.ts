@@ -10,6 +10,11 @@ export interface Conversation {
   createdAt: number;
   updatedAt: number;
   turns: Turn[];
+  /**
+   * For answers that used tools: the exact messages the tool loop added (assistant messages with `tool_calls`, and
+   * one `tool` message per call), keyed by the assistant turn's id, so a follow-up question carries the same history.
+   */
+  transcripts?: Record<string, ChatMessage[]>;
 }
 
 const TITLE_LENGTH = 60;
@@ -46,11 +51,12 @@ export function userMessageContent(turn: UserTurn): string {
  * text. A failed answer's partial text is left out (the model would take it as its own complete answer); a stopped
  * one is kept, since the user saw it and may refer to it.
  */
-export function toChatMessages(systemPrompt: string, turns: readonly Turn[]): ChatMessage[] {
+export function toChatMessages(systemPrompt: string, turns: readonly Turn[], transcripts: Readonly<Record<string, ChatMessage[]>> = {}): ChatMessage[] {
   const messages: ChatMessage[] = [];
   if (systemPrompt.trim() !== '') messages.push({ role: 'system', content: systemPrompt.trim() });
   for (const turn of turns) {
     if (turn.role === 'user') messages.push({ role: 'user', content: userMessageContent(turn) });
+    else if (transcripts[turn.id]?.length) messages.push(...(transcripts[turn.id] ?? []));
     else if (turn.text !== '' && turn.status !== 'error' && turn.status !== 'streaming') messages.push({ role: 'assistant', content: turn.text });
   }
   return messages;

@@ -31,6 +31,20 @@ export const userTurnSchema = z.object({
 });
 export type UserTurn = z.infer<typeof userTurnSchema>;
 
+/** A tool call as the chat shows it: a card with its status, and Accept / Reject while an edit waits for the user. */
+export const toolCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** A short summary of the arguments, e.g. `src/a.ts` or `"TODO" in **\/*.ts`. */
+  summary: z.string(),
+  status: z.enum(['queued', 'awaiting-approval', 'running', 'done', 'failed', 'rejected', 'invalid', 'cancelled', 'skipped']),
+  /** One line of the result, the error, or the reason. */
+  preview: z.optional(z.string()),
+  /** An edit tool: Accept / Reject apply while `status` is `awaiting-approval`; Show diff opens the preview. */
+  isEdit: z.boolean(),
+});
+export type ToolCard = z.infer<typeof toolCardSchema>;
+
 export const assistantTurnSchema = z.object({
   id: z.string(),
   role: z.literal('assistant'),
@@ -40,6 +54,10 @@ export const assistantTurnSchema = z.object({
   /** The line under an answer: model, tokens, time to first token, total time, `_response_ms`. */
   footer: z.optional(z.string()),
   error: z.optional(z.object({ message: z.string(), actions: z.array(errorAction) })),
+  /** Tool calls made while answering, in order. */
+  toolCalls: z.optional(z.array(toolCardSchema)),
+  /** A notice under the answer, e.g. that the tool-round limit was reached. */
+  notice: z.optional(z.string()),
 });
 export type AssistantTurn = z.infer<typeof assistantTurnSchema>;
 
@@ -68,6 +86,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn'), turn: turnSchema, busy: z.boolean() }),
   /** Streamed text for the assistant turn `turnId` (one message per network read, not per token). */
   z.object({ type: z.literal('delta'), turnId: z.string(), text: z.string(), reasoning: z.string() }),
+  /** A tool card was added to, or changed in, the assistant turn `turnId`. */
+  z.object({ type: z.literal('toolCall'), turnId: z.string(), call: toolCardSchema }),
   z.object({ type: z.literal('pendingContext'), chips: z.array(contextChipSchema) }),
   z.object({ type: z.literal('history'), history: z.array(conversationSummarySchema) }),
   /** Puts the cursor in the message box (after "Open Chat"). */
@@ -91,6 +111,9 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openConversation'), id: z.string() }),
   z.object({ type: z.literal('deleteConversation'), id: z.string() }),
   z.object({ type: z.literal('errorAction'), action: errorAction }),
+  /** Accept or Reject on an edit's tool card; a reason for a rejection goes back to the model. */
+  z.object({ type: z.literal('toolDecision'), callId: z.string(), approved: z.boolean(), reason: z.optional(z.string().check(z.maxLength(2_000))) }),
+  z.object({ type: z.literal('showDiff'), callId: z.string() }),
 ]);
 export type ViewMessage = z.infer<typeof viewMessageSchema>;
 

@@ -3,7 +3,8 @@
 // There is deliberately no shell or terminal tool.
 import type * as z from 'zod/mini';
 import type { ToolDefinition } from '../protocol/messages';
-import { functionDefinition } from './functionDefinition';
+import type { FunctionParameters } from './functionDefinition';
+import generatedParameters from './toolParameters.generated.json';
 import { toolSchemas, type ToolSchemas } from './toolSchemas';
 
 export type ToolKind = 'read' | 'edit';
@@ -85,16 +86,13 @@ export function isReadOnlyTool(name: string): boolean {
   return findWorkspaceTool(name)?.kind === 'read';
 }
 
-const definitions = new Map<string, ToolDefinition>();
-
-/** Each definition is generated once: z.toJSONSchema walks the schema, and every request carries all seven. */
+/**
+ * The definition from the parameters that `z.toJSONSchema` generated from the tool's schema ahead of time
+ * (`npm run generate:tools`; a unit test fails when they are stale), so the bundle need not carry the converter.
+ */
 function definitionOf(name: WorkspaceToolName, description: string): ToolDefinition {
-  let definition = definitions.get(name);
-  if (!definition) {
-    definition = functionDefinition(name, description, toolSchemas()[name]);
-    definitions.set(name, definition);
-  }
-  return definition;
+  const parameters = (generatedParameters as Record<WorkspaceToolName, FunctionParameters>)[name];
+  return { type: 'function', function: { name, description, parameters } };
 }
 
 /**

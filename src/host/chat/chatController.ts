@@ -9,7 +9,10 @@ import {
   NoModelError,
   newConversation,
   requestSettingsFor,
+  runToolLoop,
   summarize,
+  summarizeToolArguments,
+  toolDefinitions,
   titleFrom,
   toChatMessages,
   turnsForRetry,
@@ -19,6 +22,7 @@ import {
   type Conversation,
   type ErrorAction,
   type HostMessage,
+  type ToolCard,
   type UserTurn,
   type ViewMessage,
 } from '../../core';
@@ -30,6 +34,8 @@ import { actionsFor, messageOf } from '../showError';
 import { selectModel } from '../commands/modelPicker';
 import { applyCode, copyCode, insertCode } from './codeActions';
 import type { ConversationStore } from './conversationStore';
+import type { WorkspaceTools } from '../tools/registerTools';
+import { readWorkspaceToolSettings } from '../tools/toolRunner';
 import { chipFromEditor } from './editorContext';
 import type { LastTextEditor } from './lastTextEditor';
 
@@ -39,6 +45,7 @@ export interface ChatControllerDeps {
   log: Log;
   store: ConversationStore;
   editors: LastTextEditor;
+  tools: WorkspaceTools;
 }
 
 const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry' | 'open-settings'>, string> = {
@@ -120,6 +127,12 @@ export class ChatController {
         return this.delete(message.id);
       case 'errorAction':
         return this.runErrorAction(message.action);
+      case 'toolDecision':
+        this.deps.tools.approvals.decide(message.callId, message.reason ? { approved: message.approved, reason: message.reason } : { approved: message.approved });
+        return;
+      case 'showDiff':
+        await this.deps.tools.diffs.reshow(message.callId);
+        return;
       default:
         assertNever(message);
     }
@@ -163,13 +176,24 @@ export class ChatController {
     await this.answer();
   }
 
-  /** Streams the answer to the conversation's last user turn into a new assistant turn. */
+  /**
+   * Answers the conversation's last user turn in a new assistant turn, through the tool loop: text streams in,
+   * each tool call becomes a card, edits wait for Accept on their card. With tools off it is one plain answer.
+   */
   private async answer(): Promise<void> {
     const turn: AssistantTurn = emptyAssistantTurn(newId());
+    const history = this.conversation.turns.slice();
     this.conversation.turns.push(turn);
     const controller = new AbortController();
     this.inFlight = controller;
     this.post({ type: 'turn', turn, busy: true });
+    const cards = new Map<string, ToolCard>();
+    const card = (update: ToolCard): void => {
+      cards.set(update.id, update);
+      turn.toolCalls = [...cards.values()];
+      this.post({ type: 'toolCall', turnId: turn.id, call: update });
+    };
+    let lastRound = 0;
     try {
       await this.deps.active.run(async (signal) => {
         signal.addEventListener('abort', () => controller.abort(), { once: true });
@@ -178,29 +202,63 @@ export class ChatController {
           if (!(await selectModel(this.deps.factory))) throw new NoModelError();
           ({ client, settings } = await this.deps.factory.create());
         }
-        const request = buildChatRequest({
-          settings: requestSettingsFor(settings, 'chat'),
-          messages: toChatMessages(settings.systemPrompt, this.conversation.turns.slice(0, -1)),
-        });
-        logRequest(this.deps.log, 'chat', request);
-        for await (const batch of client.streamBatches(request, { signal: controller.signal })) {
-          let text = '';
-          let reasoning = '';
-          for (const event of batch) {
-            if (event.type === 'text') text += event.text;
-            else if (event.type === 'reasoning') reasoning += event.text;
-            else if (event.type === 'done') {
+        const toolSettings = readWorkspaceToolSettings();
+        const requestSettings = requestSettingsFor(settings, 'chat');
+        const tools = toolDefinitions(toolSettings.enabled);
+        const messages = toChatMessages(settings.systemPrompt, history, this.conversation.transcripts);
+        logRequest(this.deps.log, 'chat', buildChatRequest({ settings: requestSettings, messages, tools }));
+        const { runner } = this.deps.tools;
+        const result = await runToolLoop({
+          client,
+          buildRequest: (all) => buildChatRequest({ settings: requestSettings, messages: all, tools }),
+          messages,
+          executeTool: runner.executor(
+            toolSettings,
+            runner.waitForDecision((callId) => {
+              const waiting = cards.get(callId);
+              if (waiting) card({ ...waiting, status: 'awaiting-approval' });
+            }),
+          ),
+          approve: (call, approvalSignal) => {
+            const waiting = cards.get(call.id);
+            if (waiting) card({ ...waiting, status: 'awaiting-approval' });
+            return this.deps.tools.approvals.wait(call.id, approvalSignal);
+          },
+          needsApproval: (call) => call.kind === 'read' && toolSettings.askBeforeReading,
+          maxRounds: toolSettings.maxRounds,
+          signal: controller.signal,
+          onEvent: (event) => {
+            if (event.type === 'text' || event.type === 'reasoning') {
+              // A new round's text starts a new paragraph under the previous round's.
+              const gap = event.type === 'text' && event.round !== lastRound && turn.text !== '' ? '\n\n' : '';
+              if (event.type === 'text') lastRound = event.round;
+              const text = event.type === 'text' ? gap + event.text : '';
+              const reasoning = event.type === 'reasoning' ? event.text : '';
+              turn.text += text;
+              turn.reasoning += reasoning;
+              this.post({ type: 'delta', turnId: turn.id, text, reasoning });
+            } else if (event.type === 'tool-call') {
+              const { call } = event;
+              card({
+                id: call.id,
+                name: call.name ?? '(no name)',
+                summary: summarizeToolArguments(call.name, call.argumentsText),
+                status: call.status,
+                isEdit: call.kind === 'edit',
+                ...(call.preview !== undefined ? { preview: call.preview } : {}),
+              });
+            } else if (event.type === 'answer-done') {
               turn.footer = formatAnswerFooter(event.done, settings.model);
               logAnswer(this.deps.log, 'chat', event.done);
             }
-          }
-          if (text || reasoning) {
-            turn.text += text;
-            turn.reasoning += reasoning;
-            this.post({ type: 'delta', turnId: turn.id, text, reasoning });
-          }
+          },
+        });
+        if (result.outcome === 'error') throw result.error;
+        if (result.messages.some((message) => message.role === 'tool')) {
+          this.conversation.transcripts = { ...this.conversation.transcripts, [turn.id]: result.messages };
         }
-        turn.status = controller.signal.aborted || turn.footer === undefined ? 'stopped' : 'done';
+        if (result.notice) turn.notice = result.notice;
+        turn.status = result.outcome === 'stopped' ? 'stopped' : 'done';
       });
     } catch (error) {
       turn.status = 'error';

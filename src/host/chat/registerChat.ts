@@ -5,15 +5,22 @@ import type { ClientFactory } from '../clientFactory';
 import type { Log } from '../log';
 import { ChatController } from './chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
+import type { WorkspaceTools } from '../tools/registerTools';
 import { ConversationStore } from './conversationStore';
-import { LastTextEditor } from './lastTextEditor';
+import type { LastTextEditor } from './lastTextEditor';
 
-export function registerChat(context: vscode.ExtensionContext, deps: { factory: ClientFactory; active: ActiveRequests; log: Log }): void {
-  const editors = new LastTextEditor();
-  const controller = new ChatController({ ...deps, store: new ConversationStore(context.workspaceState), editors });
+export interface ChatFeatureDeps {
+  factory: ClientFactory;
+  active: ActiveRequests;
+  log: Log;
+  editors: LastTextEditor;
+  tools: WorkspaceTools;
+}
+
+export function registerChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps): void {
+  const controller = new ChatController({ ...deps, store: new ConversationStore(context.workspaceState) });
   const provider = new ChatViewProvider(context.extensionUri, controller, deps.log);
   context.subscriptions.push(
-    editors,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     vscode.commands.registerCommand('askModel.openChat', () => provider.reveal()),
     vscode.commands.registerCommand('askModel.newChat', async () => {
