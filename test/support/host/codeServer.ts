@@ -1,6 +1,6 @@
 // Starts code-server (the real VS Code server + web workbench, see shared/test-host.md) on a free loopback port with
 // throwaway state, in its own process group so the extension hosts it forks die with it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freeLoopbackPort } from './freePort';
@@ -15,6 +15,10 @@ export interface CodeServerOptions {
   /** User settings written before start, over the quiet defaults (the e2e tier points askModel.* at its server). */
   readonly settings?: Readonly<Record<string, unknown>>;
   readonly startTimeoutMs?: number;
+  /** A fixed loopback port (the demo prints a stable URL); default: a free one. */
+  readonly port?: number;
+  /** `.vsix` files installed into this run's extensions folder before start. */
+  readonly installVsix?: readonly string[];
 }
 
 export interface RunningCodeServer {
@@ -64,7 +68,14 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const logFile = path.join(scratchDir, 'code-server.log');
   const log = fs.openSync(logFile, 'a');
 
-  const port = await freeLoopbackPort();
+  for (const vsix of options.installVsix ?? []) {
+    const install = spawnSync(host.node, [host.codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix], {
+      encoding: 'utf8',
+      env: { ...inheritedEnv(), XDG_DATA_HOME: path.join(dirs.xdg, 'data'), XDG_CONFIG_HOME: path.join(dirs.xdg, 'config') },
+    });
+    if (install.status !== 0) throw new Error(`could not install ${vsix} into code-server: ${install.stderr || install.stdout}`);
+  }
+  const port = options.port ?? (await freeLoopbackPort());
   const args = [
     host.codeServerEntry,
     '--bind-addr', `127.0.0.1:${port}`,
