@@ -98,7 +98,12 @@ export class NotFoundError extends HttpError {
 export class PayloadTooLargeError extends HttpError {
   readonly kind = 'payload-too-large';
   constructor(details: HttpErrorDetails) {
-    super(details, 'the request is too large for the server', 'Select less code or start a new chat.', []);
+    super(
+      details,
+      'the request is too large for the server',
+      'Select less code, start a new chat, or lower the setting askModel.maxContextCharacters.',
+      ['open-settings'],
+    );
   }
 }
 
