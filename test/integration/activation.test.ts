@@ -15,13 +15,15 @@ describe(`activation (VS Code ${vscode.version}, uiKind ${uiKind}, remote ${remo
     assert.equal(extension.isActive, true);
   });
 
-  it('opened the fixture workspace', async () => {
+  it('opened a copy of the fixture workspace', async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(extension);
     const folders = vscode.workspace.workspaceFolders ?? [];
     assert.equal(folders.length, 1, 'exactly one workspace folder');
-    const expected = vscode.Uri.joinPath(extension.extensionUri, 'test', 'integration', 'fixtures', 'workspace');
-    assert.equal(folders[0]?.uri.path, expected.path);
+    // The launcher opens a throwaway copy of test/integration/fixtures/workspace and names it here.
+    const expected = process.env['ASK_MODEL_TEST_WORKSPACE'];
+    assert.ok(expected, 'ASK_MODEL_TEST_WORKSPACE names the workspace copy');
+    assert.equal(folders[0]?.uri.fsPath, expected);
     const files = await vscode.workspace.findFiles('**/*');
     const names = files.map((file) => file.path.split('/').pop()).sort();
     assert.deepEqual(names, ['README.md', 'hello.ts']);

@@ -25,6 +25,11 @@ const SETTING_KEYS = [
   'timeouts.idleSeconds',
   'maxRetries',
   'maxContextCharacters',
+  'tools.enabled',
+  'tools.maxRounds',
+  'tools.askBeforeReading',
+  'tools.autoApprove',
+  'tools.denyGlobs',
 ];
 
 /** Writes `askModel.*` user settings (undefined removes one). */

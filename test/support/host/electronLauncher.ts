@@ -45,6 +45,9 @@ async function main(): Promise<number> {
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-electron-'));
   const reportFile = path.join(scratch, 'mocha-report.txt');
+  // Tests edit, create and link files: they get a copy of the fixture, never the repository's own files.
+  const workspaceDir = path.join(scratch, 'workspace');
+  fs.cpSync(path.join(repoRoot, 'test', 'integration', 'fixtures', 'workspace'), workspaceDir, { recursive: true });
   const report = followFile(reportFile, (chunk) => process.stdout.write(chunk));
   try {
     return await runTests({
@@ -54,10 +57,12 @@ async function main(): Promise<number> {
       extensionTestsEnv: {
         ASK_MODEL_TEST_REPORT: reportFile,
         ASK_MODEL_TEST_LAUNCHER: 'electron',
+        ASK_MODEL_TEST_WORKSPACE: workspaceDir,
+        ASK_MODEL_TEST_USER_DATA: path.join(scratch, 'user-data'),
         ASK_MODEL_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
       },
       launchArgs: [
-        path.join(repoRoot, 'test', 'integration', 'fixtures', 'workspace'),
+        workspaceDir,
         '--user-data-dir', path.join(scratch, 'user-data'),
         '--extensions-dir', path.join(scratch, 'extensions'),
         '--disable-extensions', // other extensions; the one under development still loads

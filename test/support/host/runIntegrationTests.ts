@@ -17,7 +17,7 @@ import { followFile } from './followFile';
 import { readTestHost } from './testHost';
 import { runWorkbenchTests, testWorkbenchUrl } from './workbench';
 
-const workspaceDir = path.join(repoRoot, 'test', 'integration', 'fixtures', 'workspace');
+const fixtureWorkspace = path.join(repoRoot, 'test', 'integration', 'fixtures', 'workspace');
 const verbose = process.env.ASK_MODEL_TEST_VERBOSE === '1';
 
 function say(message: string): void {
@@ -47,6 +47,9 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-it-'));
   cleanup.add('remove the scratch folder', () => fs.rmSync(scratch, { recursive: true, force: true }));
   const reportFile = path.join(scratch, 'mocha-report.txt');
+  // Tests edit, create and link files: they get a copy of the fixture, never the repository's own files.
+  const workspaceDir = path.join(scratch, 'workspace');
+  fs.cpSync(fixtureWorkspace, workspaceDir, { recursive: true });
 
   const server = await startCodeServer({
     host,
@@ -54,6 +57,7 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
     env: {
       ASK_MODEL_TEST_REPORT: reportFile,
       ASK_MODEL_TEST_LAUNCHER: 'code-server',
+      ASK_MODEL_TEST_WORKSPACE: workspaceDir,
       // Where code-server keeps settings and logs: the security tests scan it for a canary key.
       ASK_MODEL_TEST_USER_DATA: path.join(scratch, 'code-server', 'user-data'),
       ASK_MODEL_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
@@ -69,7 +73,7 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
 
   const report = followFile(reportFile, (chunk) => process.stdout.write(chunk));
   cleanup.add('flush the test report', () => report.stop());
-  say(`opening the workbench on ${server.origin} (folder ${path.relative(repoRoot, workspaceDir)})`);
+  say(`opening the workbench on ${server.origin} (a copy of ${path.relative(repoRoot, fixtureWorkspace)})`);
   const url = testWorkbenchUrl(server.origin, repoRoot, indexFile, workspaceDir);
   const run = await runWorkbenchTests(page, url, verbose ? say : undefined);
   diagnostics.describe = () =>
