@@ -3,11 +3,12 @@
 // gets a wrong answer, because a timing on a shared machine is evidence, not a verdict.
 import { cpus } from 'node:os';
 import { formatTable } from './printTable';
+import { renderSuite } from './render';
 import { streamPipelineSuite } from './streamPipeline';
 import type { BenchSuite, SuiteReport } from './suite';
 
-/** Later suites (render, activation, sizes, tool timings) join this list. */
-const SUITES: readonly BenchSuite[] = [streamPipelineSuite];
+/** Later suites (activation, sizes, tool timings) join this list. */
+const SUITES: readonly BenchSuite[] = [streamPipelineSuite, renderSuite];
 
 async function main(): Promise<void> {
   const started = performance.now();

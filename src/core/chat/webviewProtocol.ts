@@ -129,10 +129,11 @@ function parseWith<T>(schema: z.ZodMiniType<T>, data: unknown): ParsedMessage<T>
 export const parseHostMessage = (data: unknown): ParsedMessage<HostMessage> => parseWith(hostMessageSchema, data);
 export const parseViewMessage = (data: unknown): ParsedMessage<ViewMessage> => parseWith(viewMessageSchema, data);
 
-/** Links the view may ask the host to open: web pages only, never `javascript:`, `data:`, `file:` or `command:`. */
+/** Links the view may ask the host to open: web pages and mail addresses, never `javascript:`, `data:`, `file:` or `command:`. */
 export function isOpenableLink(href: string): boolean {
   try {
     const url = new URL(href);
+    if (url.protocol === 'mailto:') return url.pathname.includes('@');
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
   } catch {
     return false;

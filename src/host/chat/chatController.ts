@@ -290,7 +290,7 @@ export class ChatController {
 
   private async openLink(href: string): Promise<void> {
     if (!isOpenableLink(href)) {
-      this.deps.log.warn(`chat: refused to open a link that is not http(s): ${href.slice(0, 200)}`);
+      this.deps.log.warn(`chat: refused to open a link that is not http(s) or mailto: ${href.slice(0, 200)}`);
       return;
     }
     // openExternal goes through VS Code's link protection, which asks before opening an untrusted domain.

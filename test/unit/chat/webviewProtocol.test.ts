@@ -49,9 +49,9 @@ describe('chat view protocol', () => {
     assert.equal(parseHostMessage({ type: 'delta', turnId: 't' }).ok, false);
   });
 
-  it('opens only http(s) links', () => {
-    for (const href of ['https://example.com/a?b#c', 'http://localhost:3000']) assert.equal(isOpenableLink(href), true, href);
-    for (const href of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'command:workbench.action.terminal.new', 'vscode://x', 'mailto:a@b.c', '//evil.com', 'not a url', 'https://'])
+  it('opens only http(s) and mailto links', () => {
+    for (const href of ['https://example.com/a?b#c', 'http://localhost:3000', 'mailto:a@b.c']) assert.equal(isOpenableLink(href), true, href);
+    for (const href of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'command:workbench.action.terminal.new', 'vscode://x', 'mailto:nobody', '//evil.com', 'not a url', 'https://'])
       assert.equal(isOpenableLink(href), false, href);
   });
 });

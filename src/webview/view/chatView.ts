@@ -1,0 +1,112 @@
+// The whole chat view: header, history panel, the conversation and the composer, laid out in #app. It renders what
+// it is given and reports what the user does; it owns no conversation state.
+import type { ChatViewState, ContextChip, ConversationSummary, ToolCard, Turn, ViewMessage } from '../../core/chat/webviewProtocol';
+import { element } from '../dom';
+import { Announcer } from './announcer';
+import { ChatHeader } from './chatHeader';
+import { Composer } from './composer';
+import { HISTORY_PANEL_ID, HistoryPanel } from './historyPanel';
+import { MessageList } from './messageList';
+import { ScrollFollower } from './scrollFollower';
+import { approvalRequest } from './toolCards';
+
+export interface ChatViewOptions {
+  readonly post: (message: ViewMessage) => void;
+  readonly draftChanged: (draft: string) => void;
+}
+
+export class ChatView {
+  private readonly header: ChatHeader;
+  private readonly history: HistoryPanel;
+  private readonly messages: MessageList;
+  private readonly composer: Composer;
+  private readonly emptyState: HTMLElement;
+  private readonly scroll: ScrollFollower;
+  private readonly announcer = new Announcer();
+  private conversationId = '';
+  private historyItems: readonly ConversationSummary[] = [];
+
+  constructor(root: HTMLElement, options: ChatViewOptions) {
+    const { post } = options;
+    this.header = new ChatHeader({ toggleHistory: () => this.setHistoryOpen(!this.history.isOpen), newChat: () => post({ type: 'newChat' }) }, HISTORY_PANEL_ID);
+    this.history = new HistoryPanel({
+      post,
+      onClose: (returnFocus) => {
+        this.setHistoryOpen(false);
+        if (returnFocus) this.header.historyButton.focus();
+      },
+    });
+    const conversation = element('main', { class: 'conversation' });
+    this.messages = new MessageList({ post });
+    this.scroll = new ScrollFollower(conversation, this.messages.element);
+    this.emptyState = element(
+      'div',
+      { class: 'empty-state' },
+      element('p', {}, 'Ask a question about your code.'),
+      element('p', {}, 'Attach the current selection or file to send it along; answers stream in here.'),
+    );
+    conversation.append(element('h2', { class: 'visually-hidden' }, 'Conversation'), this.emptyState, this.messages.element);
+    this.composer = new Composer({
+      send: (text) => post({ type: 'send', text }),
+      stop: () => post({ type: 'stop' }),
+      attach: (kind) => post({ type: 'attachContext', kind }),
+      removeChip: (chipId) => post({ type: 'removeContext', chipId }),
+      draftChanged: options.draftChanged,
+    });
+    root.replaceChildren(this.header.element, this.history.element, conversation, this.composer.element, this.announcer.element);
+  }
+
+  showState(state: ChatViewState, draft?: string): void {
+    this.header.showModel(state.model);
+    this.conversationId = state.conversationId;
+    this.showHistory(state.history);
+    const switched = this.messages.element.dataset.conversationId !== state.conversationId;
+    this.messages.element.dataset.conversationId = state.conversationId;
+    this.messages.showTurns(state.turns);
+    if (switched) this.scroll.toEnd();
+    this.emptyState.hidden = state.turns.length > 0;
+    this.showPendingContext(state.pendingContext);
+    this.composer.setBusy(state.busy);
+    if (draft !== undefined) this.composer.setDraft(draft);
+  }
+
+  showTurn(turn: Turn, busy: boolean): void {
+    this.messages.showTurn(turn);
+    // A message the user just sent is always scrolled to; answers are followed only while the reader is at the end.
+    if (turn.role === 'user') this.scroll.toEnd();
+    this.emptyState.hidden = true;
+    this.composer.setBusy(busy);
+  }
+
+  /** False when no streaming turn has that id (the caller logs it). */
+  queueDelta(turnId: string, text: string, reasoning: string): boolean {
+    return this.messages.queueDelta(turnId, text, reasoning);
+  }
+
+  /** False when no answer has that id (the caller logs it). */
+  showToolCall(turnId: string, call: ToolCard): boolean {
+    const result = this.messages.showToolCall(turnId, call);
+    if (result === 'changed' && call.status === 'awaiting-approval') this.announcer.announce(approvalRequest(call));
+    return result !== 'missing';
+  }
+
+  showPendingContext(chips: readonly ContextChip[]): void {
+    this.composer.showChips(chips);
+  }
+
+  showHistory(history: readonly ConversationSummary[]): void {
+    this.historyItems = history;
+    if (this.history.isOpen) this.history.show(history, this.conversationId);
+  }
+
+  focusInput(): void {
+    this.composer.focus();
+  }
+
+  private setHistoryOpen(open: boolean): void {
+    if (open) this.history.show(this.historyItems, this.conversationId);
+    this.history.setOpen(open);
+    this.header.setHistoryOpen(open);
+    if (open) this.history.focusFirst();
+  }
+}

@@ -1,0 +1,120 @@
+// Where the message is typed. Enter sends and Shift+Enter starts a new line; Enter that ends an IME composition only
+// commits the composed text. Escape while an answer streams stops it. Send stays focusable while busy (aria-disabled,
+// not disabled) so focus is never dropped onto the page; Stop appears only while busy. The draft is reported on every
+// edit so it can be cached, and is cleared only once the message has been handed to the host.
+import type { ContextChip } from '../../core/chat/webviewProtocol';
+import { element, toggleAttribute } from '../dom';
+import { chipListElement } from './chipList';
+
+/** The protocol's limit on one message (`send.text`). */
+export const MAX_MESSAGE_LENGTH = 200_000;
+
+export interface ComposerEvents {
+  send(text: string): void;
+  stop(): void;
+  attach(kind: 'selection' | 'file'): void;
+  removeChip(chipId: string): void;
+  draftChanged(draft: string): void;
+}
+
+export class Composer {
+  readonly element: HTMLElement;
+  private readonly textarea: HTMLTextAreaElement;
+  private readonly sendButton: HTMLButtonElement;
+  private readonly stopButton: HTMLButtonElement;
+  private readonly chips: HTMLElement;
+  private readonly problem: HTMLElement;
+  private readonly events: ComposerEvents;
+  private busy = false;
+
+  constructor(events: ComposerEvents) {
+    this.events = events;
+    this.textarea = element('textarea', { class: 'prompt', rows: 3, 'aria-label': 'Message', placeholder: 'Ask about your code (Enter to send, Shift+Enter for a new line)', 'aria-describedby': 'composer-problem' });
+    this.sendButton = element('button', { type: 'button', class: 'primary' }, 'Send');
+    this.stopButton = element('button', { type: 'button', class: 'secondary', hidden: true }, 'Stop');
+    this.chips = element('div', { class: 'pending-context' });
+    this.problem = element('p', { id: 'composer-problem', class: 'composer-problem', 'aria-live': 'polite' });
+    const attachSelection = element('button', { type: 'button', class: 'secondary small' }, 'Attach selection');
+    const attachFile = element('button', { type: 'button', class: 'secondary small' }, 'Attach file');
+    this.element = element(
+      'div',
+      { class: 'composer', role: 'group', 'aria-label': 'New message' },
+      element('div', { class: 'context-row' }, this.chips, element('div', { class: 'attach-buttons' }, attachSelection, attachFile)),
+      this.textarea,
+      this.problem,
+      element('div', { class: 'composer-buttons' }, this.stopButton, this.sendButton),
+    );
+
+    this.textarea.addEventListener('keydown', (event) => this.onKeyDown(event));
+    this.textarea.addEventListener('input', () => {
+      this.showProblem('');
+      this.events.draftChanged(this.textarea.value);
+    });
+    this.sendButton.addEventListener('click', () => this.send());
+    this.stopButton.addEventListener('click', () => this.events.stop());
+    attachSelection.addEventListener('click', () => this.events.attach('selection'));
+    attachFile.addEventListener('click', () => this.events.attach('file'));
+    this.chips.addEventListener('click', (event) => {
+      const chipId = (event.target as Element | null)?.closest<HTMLElement>('[data-chip-id]')?.dataset.chipId;
+      if (chipId !== undefined) this.removeChip(chipId);
+    });
+  }
+
+  setDraft(draft: string): void {
+    if (this.textarea.value !== draft) this.textarea.value = draft;
+  }
+
+  setBusy(busy: boolean): void {
+    if (this.busy === busy) return;
+    this.busy = busy;
+    const focused = document.activeElement;
+    toggleAttribute(this.sendButton, 'aria-disabled', busy);
+    this.stopButton.hidden = !busy;
+    // Keep the keyboard where it was: from Send to Stop when an answer starts, from Stop to the message box when it ends.
+    if (busy && focused === this.sendButton) this.stopButton.focus();
+    if (!busy && focused === this.stopButton) this.textarea.focus();
+  }
+
+  showChips(chips: readonly ContextChip[]): void {
+    this.chips.replaceChildren(...(chips.length > 0 ? [chipListElement(chips, 'Context to send', true)] : []));
+  }
+
+  focus(): void {
+    this.textarea.focus();
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      // keyCode 229: the key went to an IME (Safari and older Chromium end compositions without isComposing).
+      if (event.isComposing || event.keyCode === 229) return;
+      event.preventDefault();
+      this.send();
+    } else if (event.key === 'Escape' && this.busy) {
+      event.preventDefault();
+      this.events.stop();
+    }
+  }
+
+  private send(): void {
+    if (this.busy) return;
+    const text = this.textarea.value;
+    if (text.trim() === '') return;
+    if (text.length > MAX_MESSAGE_LENGTH) {
+      this.showProblem(`This message has ${text.length.toLocaleString('en-US')} characters; the most one message can have is ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')}.`);
+      return;
+    }
+    this.events.send(text);
+    this.textarea.value = '';
+    this.events.draftChanged('');
+  }
+
+  private removeChip(chipId: string): void {
+    // Focus would fall to the page with the removed button; the message box is where the user goes next.
+    this.events.removeChip(chipId);
+    this.textarea.focus();
+  }
+
+  private showProblem(text: string): void {
+    if (this.problem.textContent !== text) this.problem.textContent = text;
+  }
+}

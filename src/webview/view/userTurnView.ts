@@ -1,0 +1,28 @@
+// A message the user sent: shown as typed (plain text, not Markdown), with the context that went with it.
+import type { UserTurn } from '../../core/chat/webviewProtocol';
+import { element } from '../dom';
+import { chipListElement } from './chipList';
+
+export class UserTurnView {
+  readonly role = 'user';
+  readonly element: HTMLElement;
+  private turn: UserTurn;
+
+  constructor(turn: UserTurn) {
+    this.turn = turn;
+    this.element = element('article', { role: 'article', class: 'turn turn-user', 'data-turn-id': turn.id, 'aria-label': 'User message' });
+    this.render();
+  }
+
+  update(turn: UserTurn): void {
+    const previous = this.turn;
+    this.turn = turn;
+    if (previous.text !== turn.text || JSON.stringify(previous.context) !== JSON.stringify(turn.context)) this.render();
+  }
+
+  private render(): void {
+    const { text, context } = this.turn;
+    this.element.replaceChildren(element('h3', { class: 'turn-author' }, 'You'), element('div', { class: 'user-text' }, text));
+    if (context.length > 0) this.element.append(chipListElement(context, 'Context sent', false));
+  }
+}

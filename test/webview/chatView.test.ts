@@ -1,0 +1,219 @@
+// The chat view in Chromium, under the host's exact CSP, through the harness (a fake acquireVsCodeApi that records
+// what the view posts): keyboard, IME, links, code buttons, error cards, tool cards, history, context chips, the
+// cached draft, and messages that do not fit the protocol. `npx mocha --config test/webview/.mocharc.json`.
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { ChatViewState, HostMessage } from '../../src/core/chat/webviewProtocol';
+import { openHarness, type Harness } from '../support/webviewHarness/openHarness';
+import { sampleConversation } from '../support/webviewHarness/sampleConversation';
+
+let harness: Harness;
+let page: Page;
+
+const state = (): ChatViewState => sampleConversation(Date.UTC(2026, 0, 1));
+
+async function post(message: HostMessage): Promise<void> {
+  await page.evaluate((value) => window.askModelHarness.post(value), message);
+  await page.evaluate(() => window.askModelHarness.frames(2));
+}
+
+/** What the view posted since the last call (its `ready` excluded). */
+async function posted(): Promise<unknown[]> {
+  return page.evaluate(() => window.askModelHarness.posts.splice(0).filter((post) => (post as { type: string }).type !== 'ready'));
+}
+
+describe('chat view (Chromium, host CSP)', function () {
+  before(async () => {
+    harness = await openHarness();
+  });
+  after(async () => {
+    await harness.close();
+  });
+  beforeEach(async () => {
+    ({ page } = await harness.openPage({ persist: true }));
+    await post({ type: 'state', state: state() });
+    await posted();
+  });
+  afterEach(async () => {
+    const violations = await page.evaluate(() => window.askModelHarness.cspViolations);
+    await page.close();
+    assert.deepEqual(violations, [], 'no CSP violations');
+  });
+
+  it('posts ready on load, renders the state, and labels messages for screen readers', async () => {
+    const log = page.getByRole('log');
+    assert.equal(await log.getAttribute('aria-live'), 'polite');
+    assert.equal(await page.getByRole('article', { name: 'User message' }).count(), 2);
+    assert.equal(await page.getByRole('article', { name: 'Assistant message' }).count(), 3);
+    assert.equal(await page.locator('details.reasoning').getAttribute('open'), null, 'reasoning starts collapsed');
+  });
+
+  it('Enter sends and clears the box; Shift+Enter adds a line; IME composition does not send', async () => {
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('first line');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('second');
+    assert.deepEqual(await posted(), []);
+    await box.evaluate((element) => element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, cancelable: true })));
+    assert.deepEqual(await posted(), [], 'an Enter that ends a composition only commits it');
+    await box.press('Enter');
+    assert.deepEqual(await posted(), [{ type: 'send', text: 'first line\nsecond' }]);
+    assert.equal(await box.inputValue(), '');
+  });
+
+  it('keeps the draft across a reload (cached with setState), and restores the cached state at once', async () => {
+    await page.getByRole('textbox', { name: 'Message' }).fill('half-typed question');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    await page.reload();
+    await page.waitForFunction(() => window.askModelHarness.posts.some((post) => (post as { type: string }).type === 'ready'));
+    assert.equal(await page.getByRole('textbox', { name: 'Message' }).inputValue(), 'half-typed question');
+    assert.equal(await page.getByRole('article').count(), 5, 'the cached conversation is shown before the host answers');
+  });
+
+  it('while busy: Stop is shown and posts stop, Escape in the box posts stop, Send does nothing', async () => {
+    await post({ type: 'turn', turn: { id: 'a9', role: 'assistant', text: 'Working', reasoning: '', status: 'streaming' }, busy: true });
+    const streaming = page.locator('[data-turn-id="a9"]');
+    assert.equal(await streaming.getAttribute('aria-busy'), 'true');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('next');
+    await box.press('Escape');
+    await box.press('Enter');
+    // Send is aria-disabled while busy (still focusable); Playwright would wait for it to be enabled without `force`.
+    assert.equal(await page.getByRole('button', { name: 'Send' }).getAttribute('aria-disabled'), 'true');
+    await page.getByRole('button', { name: 'Send' }).click({ force: true });
+    assert.deepEqual(await posted(), [{ type: 'stop' }, { type: 'stop' }]);
+    await post({ type: 'turn', turn: { id: 'a9', role: 'assistant', text: 'Working done', reasoning: '', status: 'done', footer: 'model m' }, busy: false });
+    assert.equal(await streaming.getAttribute('aria-busy'), null);
+    assert.equal(await page.getByRole('button', { name: 'Stop' }).isVisible(), false);
+  });
+
+  it('streams deltas into the answer and ends with exactly the one-off render', async () => {
+    const text = '# Title\n\nSome `code`:\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n1. one\n\n2. two\n\nDone.';
+    await post({ type: 'turn', turn: { id: 's1', role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
+    for (const piece of text.match(/[\s\S]{1,3}/g) ?? []) await page.evaluate((value) => window.askModelHarness.post(value), { type: 'delta', turnId: 's1', text: piece, reasoning: '' });
+    await page.evaluate(() => window.askModelHarness.frames(2));
+    await post({ type: 'turn', turn: { id: 's1', role: 'assistant', text, reasoning: '', status: 'done' }, busy: false });
+    const streamed = await page.locator('[data-turn-id="s1"]').innerHTML();
+    await post({ type: 'turn', turn: { id: 's2', role: 'assistant', text, reasoning: '', status: 'done' }, busy: false });
+    assert.equal(await page.locator('[data-turn-id="s2"]').innerHTML(), streamed);
+    assert.equal(await page.locator('[data-turn-id="s1"] .markdown-tail').count(), 0);
+  });
+
+  it('code buttons post the raw code; links post openLink and never navigate; unsafe links are text', async () => {
+    await page.locator('[data-turn-id="a1"] button', { hasText: 'Copy' }).click();
+    await page.locator('[data-turn-id="a1"] button', { hasText: 'Insert' }).click();
+    await page.locator('[data-turn-id="a1"] button', { hasText: 'Apply' }).click();
+    const code = "export function hello(name: string): string {\n  const who = name.trim() || 'world';\n  return `Hello, ${who}`; // 42 is not involved\n}";
+    assert.deepEqual(await posted(), [{ type: 'copyCode', code }, { type: 'insertCode', code }, { type: 'applyCode', code }]);
+    const url = page.url();
+    await page.getByRole('link', { name: 'template literals' }).click();
+    await page.getByRole('link', { name: 'template literals' }).click({ button: 'middle' });
+    assert.equal(page.url(), url);
+    assert.deepEqual(await posted(), [
+      { type: 'openLink', href: 'https://developer.mozilla.org/docs/Web/JavaScript/Reference/Template_literals' },
+      { type: 'openLink', href: 'https://developer.mozilla.org/docs/Web/JavaScript/Reference/Template_literals' },
+    ]);
+    await post({ type: 'turn', turn: { id: 'x1', role: 'assistant', text: '[run](command:workbench.action.quit) [js](javascript:alert(1)) ![p](https://t.example/p.png)', reasoning: '', status: 'done' }, busy: false });
+    const answer = page.locator('[data-turn-id="x1"]');
+    assert.deepEqual(await answer.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))), ['https://t.example/p.png']);
+    assert.equal(await page.locator('img').count(), 0);
+  });
+
+  it('error cards show the server words, one button per action, and Retry (on the last answer only)', async () => {
+    const card = page.getByRole('alert');
+    assert.match((await card.textContent()) ?? '', /Incorrect API key provided/);
+    await card.getByRole('button', { name: 'Set API Key' }).click();
+    await card.getByRole('button', { name: 'Open Settings' }).click();
+    await card.getByRole('button', { name: 'Show Log' }).click();
+    await card.getByRole('button', { name: 'Retry' }).click();
+    assert.deepEqual(await posted(), [
+      { type: 'errorAction', action: 'set-api-key' },
+      { type: 'errorAction', action: 'open-settings' },
+      { type: 'errorAction', action: 'show-log' },
+      { type: 'retry' },
+    ]);
+    await post({ type: 'turn', turn: { id: 'u3', role: 'user', text: 'again', context: [] }, busy: true });
+    assert.equal(await card.getByRole('button', { name: 'Retry' }).isVisible(), false);
+  });
+
+  it('tool cards: Accept, Reject and Show diff while waiting; updates arrive as toolCall messages', async () => {
+    const card = page.locator('.tool-card[data-call-id="t2"]');
+    await card.getByRole('button', { name: 'Show diff' }).click();
+    await card.getByRole('button', { name: 'Accept' }).focus();
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await posted(), [{ type: 'showDiff', callId: 't2' }, { type: 'toolDecision', callId: 't2', approved: true }]);
+    await post({ type: 'toolCall', turnId: 'a2-tools', call: { id: 't2', name: 'create_file', summary: 'test/hello.test.ts', status: 'done', isEdit: true } });
+    assert.equal(await card.getByRole('button').count(), 0);
+    assert.match((await card.textContent()) ?? '', /Done/);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-call-id')), 't2', 'focus stays on the card');
+  });
+
+  it('context chips: tooltip holds the exact text, the remove button is named after the chip; attach buttons post', async () => {
+    const chip = page.locator('.pending-context .chip').first();
+    assert.equal(await chip.locator('.chip-label').getAttribute('title'), 'export function hello(name: string) {\n  return `Hello, ${name}`;\n}');
+    await page.getByRole('button', { name: 'Remove hello.ts:1-3' }).click();
+    await page.getByRole('button', { name: 'Attach selection' }).click();
+    await page.getByRole('button', { name: 'Attach file' }).click();
+    assert.deepEqual(await posted(), [{ type: 'removeContext', chipId: 'chip-1' }, { type: 'attachContext', kind: 'selection' }, { type: 'attachContext', kind: 'file' }]);
+  });
+
+  it('history: keyboard-reachable, opens and deletes conversations; New chat posts', async () => {
+    await page.getByRole('button', { name: 'History' }).press('Enter');
+    assert.equal(await page.getByRole('button', { name: 'History' }).getAttribute('aria-expanded'), 'true');
+    await page.getByRole('button', { name: 'Delete Explain the retry policy' }).click();
+    await page.getByRole('button', { name: /^Why is the build slow/ }).click();
+    await page.getByRole('button', { name: 'New chat' }).click();
+    assert.deepEqual(await posted(), [{ type: 'deleteConversation', id: 'c-2' }, { type: 'openConversation', id: 'c-1' }, { type: 'newChat' }]);
+    assert.equal(await page.locator('#history-panel').isVisible(), false, 'opening a conversation closes the panel');
+  });
+
+  it('everything is reachable by Tab, with a visible focus ring', async () => {
+    await page.locator('body').click();
+    const reached = new Set<string>();
+    for (let step = 0; step < 60; step++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        if (!active || active === document.body) return undefined;
+        return { name: active.getAttribute('aria-label') ?? active.textContent?.trim() ?? '', outline: getComputedStyle(active).outlineStyle };
+      });
+      if (!focused) continue;
+      assert.notEqual(focused.outline, 'none', `${focused.name} shows focus`);
+      reached.add(focused.name);
+    }
+    for (const name of ['History', 'New chat', 'Copy', 'Insert', 'Apply', 'Accept', 'Set API Key', 'Retry', 'Remove hello.ts:1-3', 'Attach selection', 'Message', 'Send']) assert.ok(reached.has(name), `${name} is reachable by Tab`);
+  });
+
+  it('a long conversation shows its newest turns at once and back-fills the rest, in order, unannounced', async () => {
+    const turns: ChatViewState['turns'] = [];
+    for (let index = 0; index < 40; index++) {
+      turns.push({ id: `lu${index}`, role: 'user', text: `question ${index}`, context: [] });
+      turns.push({ id: `la${index}`, role: 'assistant', text: `answer ${index}\n\n\`\`\`ts\nconst x = ${index};\n\`\`\``, reasoning: '', status: 'done' });
+    }
+    const shownAtOnce = await page.evaluate((message) => {
+      window.askModelHarness.post(message);
+      return new Promise<{ count: number; live: string | null }>((resolve) =>
+        setTimeout(() => resolve({ count: document.querySelectorAll('[role="article"]').length, live: document.querySelector('[role="log"]')!.getAttribute('aria-live') }), 0),
+      );
+    }, { type: 'state', state: { ...state(), conversationId: 'long', turns } } as HostMessage);
+    assert.ok(shownAtOnce.count >= 12 && shownAtOnce.count < 80, `${shownAtOnce.count} turns at first`);
+    assert.equal(shownAtOnce.live, 'off', 'back-filled history is not announced');
+    await page.waitForFunction(() => document.querySelectorAll('[role="article"]').length === 80);
+    assert.deepEqual(await page.locator('[role="article"]').evaluateAll((articles) => articles.map((article) => article.getAttribute('data-turn-id'))), turns.map((turn) => turn.id));
+    assert.equal(await page.getByRole('log').getAttribute('aria-live'), 'polite');
+  });
+
+  it('ignores (and warns about) messages that do not fit the protocol', async () => {
+    const warnings: string[] = [];
+    page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await page.evaluate(() => {
+      window.askModelHarness.post({ type: 'state', state: { turns: 'nope' } });
+      window.askModelHarness.post({ type: 'launchMissiles' });
+      window.askModelHarness.post('hello');
+    });
+    await page.evaluate(() => window.askModelHarness.frames(2));
+    assert.equal(warnings.filter((warning) => warning.includes('does not fit the protocol')).length, 3);
+    assert.equal(await page.getByRole('article').count(), 5, 'the view is unchanged');
+  });
+});
