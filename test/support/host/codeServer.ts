@@ -14,6 +14,11 @@ export interface CodeServerOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** User settings written before start, over the quiet defaults (the e2e tier points askModel.* at its server). */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * `--vscode-option enable-smoke-test-driver` (default true): needed to run extensionTestsPath and report its exit
+   * code, but it also suppresses notification toasts, so the UI tier turns it off.
+   */
+  readonly smokeTestDriver?: boolean;
   readonly startTimeoutMs?: number;
   /** A fixed loopback port (the demo prints a stable URL); default: a free one. */
   readonly port?: number;
@@ -87,7 +92,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    '--vscode-option', 'enable-smoke-test-driver', // lets the workbench run extensionTestsPath and report its exit code
+    // lets the workbench run extensionTestsPath and report its exit code
+    ...(options.smokeTestDriver === false ? [] : ['--vscode-option', 'enable-smoke-test-driver']),
   ];
   const child = spawn(host.node, args, {
     detached: true, // its own process group, so one kill reaches the extension hosts it forks

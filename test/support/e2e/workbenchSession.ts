@@ -1,0 +1,133 @@
+// One real workbench for a UI test file: code-server (the extension installed from a .vsix of the current build,
+// user settings pre-written), headless Debian chromium on a copy of the fixture workspace, and the page ready to
+// drive once the extension has activated. close() tears everything down in reverse order, exactly once, also on
+// Ctrl-C; a failure while starting cleans up what had started before rethrowing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../host/browser';
+import { repoRoot } from '../host/buildIntegrationTests';
+import { Cleanup } from '../host/cleanup';
+import { startCodeServer, type RunningCodeServer } from '../host/codeServer';
+import { readTestHost } from '../host/testHost';
+import { packageExtensionOnce } from './packageExtension';
+import { E2E_SETTINGS, SettingsFile } from './settingsFile';
+import { runCommand, waitForWorkbenchReady } from './workbenchUi';
+
+export const FIXTURE_WORKSPACE = path.join(repoRoot, 'test', 'integration', 'fixtures', 'workspace');
+const verbose = process.env.ASK_MODEL_TEST_VERBOSE === '1';
+
+export interface WorkbenchOptions {
+  /** User settings over the quiet and e2e defaults, e.g. `askModel.baseUrl`. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** Copied to a temp folder that the workbench opens (default: test/integration/fixtures/workspace). */
+  readonly workspace?: string;
+  /**
+   * Wait until the extension has activated (default true). Ask Model activates `onStartupFinished`, about 7 s after
+   * the workbench shows; a chat file can skip that wait, because opening the chat view activates it at once.
+   */
+  readonly waitForActivation?: boolean;
+}
+
+export interface WorkbenchSession {
+  readonly page: Page;
+  readonly browser: BrowserContext;
+  readonly server: RunningCodeServer;
+  /** The temp copy of the workspace the workbench has open (tests may read the files it edited). */
+  readonly workspaceDir: string;
+  readonly settings: SettingsFile;
+  /** The browser's console errors and page errors so far (webview errors included). */
+  readonly pageErrors: string[];
+  /** "Developer: Reload Window", then waits for the new page as at start (`waitForActivation`). */
+  reload(): Promise<void>;
+  /** Stops the browser and code-server and removes the temp folders; safe to call twice. */
+  close(): Promise<void>;
+}
+
+function say(message: string): void {
+  process.stderr.write(`      [e2e] ${message}\n`);
+}
+
+const open = new Set<Cleanup>();
+let signalsHooked = false;
+/** One handler for all sessions: Ctrl-C during a run stops every code-server and browser before exiting. */
+function hookSignals(): void {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`\n[e2e] ${signal}: cleaning up\n`);
+      void Promise.allSettled([...open].map((cleanup) => cleanup.run())).finally(() => process.exit(130));
+    });
+  }
+}
+
+export async function startWorkbench(options: WorkbenchOptions = {}): Promise<WorkbenchSession> {
+  hookSignals();
+  const started = Date.now();
+  const cleanup = new Cleanup(verbose ? say : undefined);
+  open.add(cleanup);
+  const close = async (): Promise<void> => {
+    await cleanup.run();
+    open.delete(cleanup);
+  };
+  try {
+    const host = readTestHost();
+    const vsix = await packageExtensionOnce(say);
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-e2e-'));
+    cleanup.add('remove the scratch folder', () => fs.rmSync(scratch, { recursive: true, force: true }));
+    const workspaceDir = path.join(scratch, 'workspace');
+    fs.cpSync(options.workspace ?? FIXTURE_WORKSPACE, workspaceDir, { recursive: true });
+
+    const server = await startCodeServer({
+      host,
+      scratchDir: path.join(scratch, 'code-server'),
+      settings: { ...E2E_SETTINGS, ...options.settings },
+      installVsix: [vsix],
+      // The smoke-test driver hides notification toasts, and the UI tier asserts on what a user sees.
+      smokeTestDriver: false,
+    });
+    cleanup.add('stop code-server', () => server.stop());
+    if (verbose) cleanup.add('print the code-server log', () => say(`code-server log:\n${server.logTail(200)}`));
+
+    const browser = await launchChromium({ executablePath: host.chromium, userDataDir: path.join(scratch, 'chromium') });
+    cleanup.add('close chromium', () => browser.close());
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    page.setDefaultTimeout(15_000);
+    const pageErrors: string[] = [];
+    page.on('console', (message) => {
+      if (verbose) say(`[browser ${message.type()}] ${message.text()}`);
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+
+    const url = `${server.origin}/?folder=${encodeURIComponent(workspaceDir)}`;
+    await page.goto(url);
+    const ready = (): Promise<void> => waitForWorkbenchReady(page, { activated: options.waitForActivation !== false });
+    try {
+      await ready();
+    } catch (error) {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\nLast code-server log lines:\n${server.logTail(20)}`, { cause: error });
+    }
+    say(`workbench ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return {
+      page,
+      browser,
+      server,
+      workspaceDir,
+      settings: SettingsFile.inUserDataDir(server.userDataDir),
+      pageErrors,
+      async reload() {
+        const loaded = page.waitForEvent('load', { timeout: 60_000 });
+        await runCommand(page, 'Developer: Reload Window');
+        await loaded;
+        await ready();
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
