@@ -49,7 +49,11 @@ describe('a real peer server', function () {
     assert.equal(result.done?.streamed, true);
     assert.ok((result.done?.usage?.completion_tokens ?? 0) > 0, 'usage arrived in the stream');
     assert.ok((result.done?.timings.timeToFirstTokenMs ?? -1) >= 0);
-    assert.ok((result.done?.timings.tokensPerSecond ?? 0) > 0);
+    const timings = result.done?.timings;
+    const window = (timings?.totalMs ?? 0) - (timings?.timeToFirstTokenMs ?? 0);
+    // A rate only where generation took measurable time (the tiny model answers in ~10 ms).
+    if (window >= 100) assert.ok((timings?.tokensPerSecond ?? 0) > 0);
+    else assert.equal(timings?.tokensPerSecond, undefined);
   });
 
   it('answers a non-streamed request through the same typed result', async () => {

@@ -194,6 +194,15 @@ describe('ChatClient against the reference server', () => {
     assert.ok(Date.now() - started < 5000);
   });
 
+  it('reports tokens per second only when generation took measurable time', async () => {
+    server.script(faultTurn({ type: 'slowDrip', delayMs: 40 }, textTurn('a b c d e f', { chunks: 6 })));
+    const slow = await client().complete(BASIC_REQUEST);
+    assert.ok((slow.done?.timings.tokensPerSecond ?? 0) > 0, 'a rate over ~200 ms of generation');
+    server.script(textTurn('all at once', { chunks: 1 }));
+    const instant = await client().complete(BASIC_REQUEST);
+    assert.equal(instant.done?.timings.tokensPerSecond, undefined, 'no rate for an answer in one read');
+  });
+
   it('a slow drip within the idle limit is not a time-out', async () => {
     server.script(faultTurn({ type: 'slowDrip', delayMs: 60 }, textTurn('slow but steady', { chunks: 4 })));
     const outcome = await collectOutcome(client({ idleTimeoutMs: 500, firstByteTimeoutMs: 500 }), BASIC_REQUEST);

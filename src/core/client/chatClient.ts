@@ -66,6 +66,8 @@ export interface ChatResult {
 }
 
 const DEFAULT_FIRST_BYTE_MS = 120_000;
+/** Below this span from first token to last, a tokens-per-second figure is noise. */
+const MIN_RATE_WINDOW_MS = 100;
 const DEFAULT_IDLE_MS = 60_000;
 const DEFAULT_MAX_RETRIES = 2;
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -505,6 +507,9 @@ class AnswerClock {
     const completionTokens = summary.usage?.completion_tokens;
     const tokens = typeof completionTokens === 'number' ? completionTokens : summary.deltaCount;
     const generationMs = end - (this.firstTokenAt ?? firstByteAt);
+    // An answer that arrived in one read (or nearly) has no measurable generation time: report no rate rather than
+    // an absurd one.
+    const measurable = generationMs >= MIN_RATE_WINDOW_MS;
     return {
       finishReason: summary.finishReason,
       model: summary.model,
@@ -516,7 +521,7 @@ class AnswerClock {
         timeToFirstByteMs: firstByteAt - this.startedAt,
         timeToFirstTokenMs: this.firstTokenAt === undefined ? undefined : this.firstTokenAt - this.startedAt,
         totalMs: end - this.startedAt,
-        tokensPerSecond: tokens > 0 && generationMs > 0 ? (tokens * 1000) / generationMs : undefined,
+        tokensPerSecond: tokens > 0 && measurable ? (tokens * 1000) / generationMs : undefined,
         tokensPerSecondEstimated: typeof completionTokens !== 'number',
       },
     };

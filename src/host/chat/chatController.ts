@@ -138,6 +138,11 @@ export class ChatController {
     }
   }
 
+  /** Sends the whole state again (a setting it shows changed). */
+  refresh(): void {
+    this.post({ type: 'state', state: this.state() });
+  }
+
   async newChat(): Promise<void> {
     if (this.busy) this.inFlight?.abort();
     this.conversation = newConversation(newId(), Date.now());

@@ -22,6 +22,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
   const provider = new ChatViewProvider(context.extensionUri, controller, deps.log);
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
+    // The view's header names the model: follow the setting (the status bar does the same).
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('askModel.model')) controller.refresh();
+    }),
     vscode.commands.registerCommand('askModel.openChat', () => provider.reveal()),
     vscode.commands.registerCommand('askModel.newChat', async () => {
       await controller.newChat();
