@@ -130,12 +130,7 @@ export class ChatClient {
     const onCallerAbort = (): void => controller.abort(CALLER_ABORT);
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
     const url = this.urls.chatCompletions;
-    const watchdog = new StallWatchdog({
-      firstByteMs: this.firstByteMs,
-      idleMs: this.idleMs,
-      now: this.now,
-      onStall: (phase, limitMs) => controller.abort(new TimeoutError(phase, limitMs, url)),
-    });
+    const watchdog = this.watchdogFor(controller, url);
     const startedAt = this.now();
     let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
     try {
@@ -210,12 +205,7 @@ export class ChatClient {
     const controller = new AbortController();
     const onCallerAbort = (): void => controller.abort(CALLER_ABORT);
     options.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const watchdog = new StallWatchdog({
-      firstByteMs: this.firstByteMs,
-      idleMs: this.idleMs,
-      now: this.now,
-      onStall: (phase, limitMs) => controller.abort(new TimeoutError(phase, limitMs, url)),
-    });
+    const watchdog = this.watchdogFor(controller, url);
     const startedAt = this.now();
     try {
       watchdog.awaitFirstByte();
@@ -240,6 +230,16 @@ export class ChatClient {
       watchdog.stop();
       options.signal?.removeEventListener('abort', onCallerAbort);
     }
+  }
+
+  /** The two time-outs for one request to `url`: a stall aborts `controller` with a TimeoutError naming its phase. */
+  private watchdogFor(controller: AbortController, url: string): StallWatchdog {
+    return new StallWatchdog({
+      firstByteMs: this.firstByteMs,
+      idleMs: this.idleMs,
+      now: this.now,
+      onStall: (phase, limitMs) => controller.abort(new TimeoutError(phase, limitMs, url)),
+    });
   }
 
   // ---- sending ------------------------------------------------------------------------------------------------

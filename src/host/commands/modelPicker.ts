@@ -2,6 +2,7 @@
 // box where the server has no model list. The choice is saved to `askModel.model`.
 import * as vscode from 'vscode';
 import type { ClientFactory } from '../clientFactory';
+import { pickOrType } from '../pickOrType';
 import { updateModelSetting } from '../settings';
 import { showError } from '../showError';
 
@@ -34,25 +35,13 @@ export async function selectModel(factory: ClientFactory, args?: SelectModelArgs
   return chosen;
 }
 
-async function pickFrom(models: string[], current: string): Promise<string | undefined> {
-  const pick = vscode.window.createQuickPick<vscode.QuickPickItem>();
-  pick.title = 'Ask Model: Select Model';
-  pick.placeholder = 'Pick a model of this server, or type any model name';
-  const listed = models.map((id) => ({ label: id, description: id === current ? 'current' : undefined }));
-  const refresh = (): void => {
-    const typed = pick.value.trim();
-    const exact = models.includes(typed);
-    pick.items = typed === '' || exact ? listed : [{ label: typed, description: 'use this name', alwaysShow: true }, ...listed];
-  };
-  refresh();
-  pick.onDidChangeValue(refresh);
-  const chosen = await new Promise<string | undefined>((resolve) => {
-    pick.onDidAccept(() => resolve(pick.selectedItems[0]?.label ?? (pick.value.trim() || undefined)));
-    pick.onDidHide(() => resolve(undefined));
-    pick.show();
+function pickFrom(models: string[], current: string): Promise<string | undefined> {
+  return pickOrType({
+    title: 'Ask Model: Select Model',
+    placeholder: 'Pick a model of this server, or type any model name',
+    items: models.map((id) => ({ label: id, description: id === current ? 'current' : undefined })),
+    typedDescription: 'use this name',
   });
-  pick.dispose();
-  return chosen;
 }
 
 function typeName(current: string): Thenable<string | undefined> {
