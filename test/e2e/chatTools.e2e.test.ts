@@ -53,6 +53,8 @@ describe('An edit proposed in the chat (e2e)', function () {
     const editor = editorGroupWithTab(page, 'hello.ts');
     await until(async () => (await editorText(editor)).includes('Hello there, ${name}!'), 'the new text in hello.ts');
     await screenshot(page, 'chat-edit-accepted');
+    // Give the editor the keyboard first: right after openFile the focus may still be on its way there.
+    await editor.locator('.view-lines').first().click();
     await page.keyboard.press('Control+Z');
     await until(async () => (await editorText(editor)).includes('Hello, ${name}!'), 'one undo restores the old text');
   });
