@@ -1,11 +1,16 @@
 // Finds a real OpenAI-compatible server for the peer tier: one the user names (ASK_MODEL_PEER_URL, with
 // ASK_MODEL_PEER_KEY and ASK_MODEL_PEER_MODEL), else the llama.cpp server of ../shared/peer started on a free
 // loopback port. With CI=true a missing peer is a failure, never a silent skip.
-import { spawn, type ChildProcess } from 'node:child_process';
+//
+// The shared script runs two slots of 2,048 tokens (`-c 4096 -np 2`). The tiny model's vocabulary is about one token
+// per character, so a request carrying our seven tool definitions (~4,600 tokens there) does not fit one slot.
+// `contextTokens` starts the same cached server binary and model with the script's flags but one bigger slot.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 
 export interface Peer {
   baseUrl: string;
@@ -20,8 +25,21 @@ export interface Peer {
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 export const SHARED_PEER_DIR = resolve(REPO_ROOT, '..', 'shared', 'peer');
 const READY_TIMEOUT_MS = 180_000;
+/** The tiny model's own context length (`llama.context_length` in gen-tiny-model.mjs): the most one slot can hold. */
+export const TINY_MODEL_CONTEXT_TOKENS = 8192;
+/** start-llama-peer.sh's flags after the model, alias, host and port, less `-c 4096 -np 2` (keep in step with it). */
+const SHARED_SCRIPT_FLAGS = ['--jinja', '-t', '1', '-tb', '1', '--temp', '0', '-n', '256', '--no-webui'];
 
-export async function startPeer(): Promise<Peer | { unavailable: string }> {
+export interface StartPeerOptions {
+  /**
+   * One slot of this many tokens (`-c N -np 1`) instead of the shared script's two of 2,048, at most
+   * TINY_MODEL_CONTEXT_TOKENS. The server is set up by the kit's own setup-llama-server.sh and gen-tiny-model.mjs
+   * (same cache) and started here. No effect on a server named by ASK_MODEL_PEER_URL: its context is its own.
+   */
+  contextTokens?: number;
+}
+
+export async function startPeer(options: StartPeerOptions = {}): Promise<Peer | { unavailable: string }> {
   const url = process.env['ASK_MODEL_PEER_URL'];
   if (url) {
     return {
@@ -42,7 +60,10 @@ export async function startPeer(): Promise<Peer | { unavailable: string }> {
   mkdirSync(cache, { recursive: true });
   const logFile = join(tmpdir(), `ask-model-llama-peer-${port}.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn('sh', [script, String(port), cache], { detached: true, stdio: ['ignore', log, log] });
+  const child =
+    options.contextTokens === undefined
+      ? spawn('sh', [script, String(port), cache], { detached: true, stdio: ['ignore', log, log] })
+      : await spawnWithContext(options.contextTokens, port, cache, log);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, logFile);
@@ -55,12 +76,33 @@ export async function startPeer(): Promise<Peer | { unavailable: string }> {
     apiKey: undefined,
     model: 'tiny-test-model',
     deterministic: true,
-    describe: `llama.cpp llama-server with the tiny test model on ${baseUrl} (log: ${logFile})`,
+    describe: `llama.cpp llama-server with the tiny test model on ${baseUrl}${options.contextTokens === undefined ? '' : ` (one slot of ${options.contextTokens} tokens)`} (log: ${logFile})`,
     stop: async () => {
       killGroup(child);
       await new Promise((done) => (child.exitCode !== null ? done(undefined) : child.once('exit', done)));
     },
   };
+}
+
+/** What start-llama-peer.sh does, with `-c contextTokens -np 1`: the kit's setup and model, then the server. */
+async function spawnWithContext(contextTokens: number, port: number, cache: string, log: number): Promise<ChildProcess> {
+  if (!Number.isInteger(contextTokens) || contextTokens < 1 || contextTokens > TINY_MODEL_CONTEXT_TOKENS) {
+    throw new Error(`contextTokens must be a whole number from 1 to ${TINY_MODEL_CONTEXT_TOKENS} (the tiny model's context), not ${contextTokens}`);
+  }
+  const run = promisify(execFile);
+  try {
+    await run('sh', [join(SHARED_PEER_DIR, 'setup-llama-server.sh'), cache]);
+    const model = join(cache, 'tiny-test-model.gguf');
+    if (!existsSync(model)) await run(process.execPath, [join(SHARED_PEER_DIR, 'gen-tiny-model.mjs'), model]);
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(`could not set up the llama.cpp peer in ${cache}: ${stderr || String(error)}`, { cause: error });
+  }
+  const args = ['-m', join(cache, 'tiny-test-model.gguf'), '--alias', 'tiny-test-model', '--host', '127.0.0.1', '--port', String(port)];
+  return spawn(join(cache, 'llama-server'), [...args, ...SHARED_SCRIPT_FLAGS, '-c', String(contextTokens), '-np', '1'], {
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: string): Promise<void> {
