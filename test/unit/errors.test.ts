@@ -25,6 +25,10 @@ describe('server words from every body shape', () => {
     ['FastAPI detail string', '{"detail":"Not authenticated"}', 'Not authenticated'],
     ['FastAPI detail list', '{"detail":[{"loc":["body","contents"],"msg":"Field required","type":"missing"}]}', 'contents: Field required'],
     ['{message}', '{"message":"Too many requests"}', 'Too many requests'],
+    ['{message} beside other fields', '{"statusCode":429,"message":"Rate limit is exceeded. Try again in 7 seconds."}', 'Rate limit is exceeded. Try again in 7 seconds.'],
+    ['Fastify {error: reason, message}', '{"statusCode":400,"code":"FST_ERR_VALIDATION","error":"Bad Request","message":"body must have required property \'model\'"}', "body must have required property 'model'"],
+    ['NestJS {message: list, error: reason}', '{"statusCode":400,"message":["model should not be empty","messages must be an array"],"error":"Bad Request"}', 'model should not be empty; messages must be an array'],
+    ['{error:"text", message:""}', '{"error":"bad key","message":""}', 'bad key'],
     ['{error:"text"}', '{"error":"bad key"}', 'bad key'],
     ['plain text', 'upstream connect error\n', 'upstream connect error'],
     ['HTML page', '<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>b{}</style></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>', '502 Bad Gateway nginx', 'text/html'],
@@ -83,6 +87,13 @@ describe('HTTP errors', () => {
     assert.ok(error instanceof BadRequestError);
     assert.equal(error.missingField, 'contents');
     assert.match(error.message, /askModel\.extraBody, e\.g\. \{ "contents": \[\] \}/);
+  });
+
+  it('a Fastify 400 ({error: reason, message}) shows its message and names the missing field, not just "Bad Request"', () => {
+    const error = errorFor(400, '{"statusCode":400,"code":"FST_ERR_VALIDATION","error":"Bad Request","message":"body must have required property \'contents\'"}');
+    assert.ok(error instanceof BadRequestError);
+    assert.match(error.message, /The server said: "body must have required property 'contents'"/);
+    assert.equal(error.missingField, 'contents');
   });
 
   it('finds missing fields in the common phrasings', () => {

@@ -1,6 +1,7 @@
 // Pulls the server's own words out of an error body, whatever shape it has: the OpenAI shape
-// `{error:{message,type,code}}`, FastAPI's `{detail}` (a string or a list of `{loc,msg}`), `{message}`, a bare
-// `{error:"text"}`, plain text, or an HTML error page (tags stripped). Always short enough to show in a toast.
+// `{error:{message,type,code}}`, FastAPI's `{detail}` (a string or a list of `{loc,msg}`), `{message}` (a string or,
+// from NestJS, a list), a bare `{error:"text"}`, plain text, or an HTML error page (tags stripped). Always short enough
+// to show in a toast.
 
 const MAX_WORDS = 400;
 
@@ -35,7 +36,10 @@ export function extractServerWords(bodyText: string, contentType = ''): ServerWo
 function wordsFromJson(json: unknown): { message: string; code?: string } | undefined {
   if (!isRecord(json)) return undefined;
   const error = json['error'];
-  if (typeof error === 'string') return { message: error };
+  const topMessage = topLevelMessage(json['message']);
+  // Fastify and NestJS send `{statusCode, error: "Bad Request", message: "what was wrong"}`: `error` is only the
+  // status's reason phrase there, and the words that help are in `message`.
+  if (typeof error === 'string') return { message: topMessage ?? error };
   if (isRecord(error)) {
     const message = typeof error['message'] === 'string' ? error['message'] : JSON.stringify(error);
     const code = stringish(error['code']) ?? stringish(error['type']);
@@ -44,7 +48,14 @@ function wordsFromJson(json: unknown): { message: string; code?: string } | unde
   const detail = json['detail'];
   if (typeof detail === 'string') return { message: detail };
   if (Array.isArray(detail)) return { message: detail.map(describeDetailItem).join('; ') };
-  if (typeof json['message'] === 'string') return { message: json['message'] };
+  if (topMessage !== undefined) return { message: topMessage };
+  return undefined;
+}
+
+/** A top-level `message`: a non-empty string, or NestJS's list of validation messages. */
+function topLevelMessage(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) return value.join('; ');
   return undefined;
 }
 
