@@ -60,9 +60,10 @@ describe('reliability through the real extension', function () {
   afterEach(closeAllEditors);
 
   const statuses = [401, 403, 404, 413, 422, 429, 500, 502, 503];
-  const bodies: ErrorBodyShape[] = ['openai', 'detail', 'text', 'html'];
+  const bodies: ErrorBodyShape[] = ['openai', 'detail', 'message', 'text', 'html'];
   for (const stream of [true, false]) {
-    it(`every status × body shape gives the status, the server's words and a fix (${stream ? 'streamed' : 'not streamed'})`, async () => {
+    it(`every status × body shape gives the status, the server's words and a fix (${stream ? 'streamed' : 'not streamed'})`, async function () {
+      this.timeout(240_000); // 45 asks of about a second each on a quiet machine; twice that on a busy one
       await configure({ stream });
       for (const status of statuses) {
         for (const body of bodies) {
