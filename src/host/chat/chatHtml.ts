@@ -6,12 +6,13 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, join
   const nonce = createNonce();
   const script = webview.asWebviewUri(joinPath(extensionUri, 'dist', 'webview.js'));
   const style = webview.asWebviewUri(joinPath(extensionUri, 'media', 'chat.css'));
+  const sources = resourceSources(webview.cspSource);
   const csp = [
     "default-src 'none'",
-    `style-src ${webview.cspSource}`,
+    `style-src ${sources}`,
     `script-src 'nonce-${nonce}'`,
-    `img-src ${webview.cspSource}`,
-    `font-src ${webview.cspSource}`,
+    `img-src ${sources}`,
+    `font-src ${sources}`,
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">
@@ -24,6 +25,17 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, join
 </head>
 <body><div id="app"></div><script nonce="${nonce}" src="${script.toString()}"></script></body>
 </html>`;
+}
+
+/**
+ * Where the view may load styles, images and fonts from: `cspSource` without `'self'`. VS Code for the Web
+ * (code-server) serves the view from the workbench's own origin, where `'self'` would admit any path, and one path,
+ * `/vscode-remote-resource?path=…`, serves any file of the machine: `localResourceRoots` would not apply. Our files
+ * come only through `asWebviewUri` (`https://*.vscode-cdn.net`), which the rest of `cspSource` names.
+ */
+export function resourceSources(cspSource: string): string {
+  const sources = cspSource.split(/\s+/).filter((source) => source !== '' && source !== "'self'");
+  return sources.length > 0 ? sources.join(' ') : cspSource;
 }
 
 function createNonce(): string {
