@@ -103,7 +103,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
 
     const url = `${server.origin}/?folder=${encodeURIComponent(workspaceDir)}`;
-    await page.goto(url);
+    await page.goto(url, { timeout: 60_000 }); // the first load of the workbench is slow on a busy machine
     const ready = (): Promise<void> => waitForWorkbenchReady(page, { activated: options.waitForActivation !== false });
     try {
       await ready();
