@@ -1,0 +1,67 @@
+// What the bench process and its in-host entry tell each other, through files (the extension host's environment is
+// fixed when code-server starts, so a plan file the bench rewrites before each workbench start says what to do).
+import type { ListFilesArgs, SearchTextArgs } from '../../../src/core';
+
+export const OURS_ID = 'ask-model.ask-model';
+export const FLOOR = { publisher: 'bench-floor', name: 'activation-floor' } as const;
+export const FLOOR_ID = `${FLOOR.publisher}.${FLOOR.name}`;
+
+/** Names the plan file; set in code-server's environment, so every extension host it starts inherits it. */
+export const PLAN_ENV = 'ASK_MODEL_BENCH_PLAN';
+
+export interface BenchPlan {
+  /** 1-based: which workbench start this is. */
+  start: number;
+  /** Where the entry writes its StartResult (JSON). */
+  resultFile: string;
+  /** Progress lines, appended; the bench follows the file and echoes it to stderr. */
+  progressFile: string;
+  /** Only the first start times the tools; every start times activation. */
+  tools?: ToolPlan;
+}
+
+export interface ToolPlan {
+  scenarios: ToolScenario[];
+  warmupRounds: number;
+  warmupRunsPerRound: number;
+  measuredRounds: number;
+}
+
+/**
+ * One tool call timed against bare ripgrep on the same tree. Items are `path` (list_files) or `path:line`
+ * (search_text), workspace-relative; the generator knows every file it wrote, so both answers are checked exactly.
+ */
+export type ToolScenario = {
+  name: string;
+  label: string;
+  /** The peer's arguments: the rg binary VS Code ships, run in the workspace folder, its whole output read. */
+  rgArgs: string[];
+  /** Exactly what bare rg must print (it knows nothing of the deny globs). */
+  rgExpected: { items: string[] } | { count: number };
+  /** What ours must answer: every item, or (capped calls) `count` items, all from `allowed`, and `more` set. */
+  oursExpected: { items: string[] } | { count: number; allowed: string[] };
+  /** search_text's matches must contain this text (a capped search is checked by what it found, not by where). */
+  matchText?: string;
+} & ({ tool: 'list_files'; args: ListFilesArgs } | { tool: 'search_text'; args: SearchTextArgs });
+
+export interface ContenderSamples {
+  wallMs: number[];
+  cpuMs: number[];
+}
+
+export interface ToolTimings {
+  ripgrep: string;
+  vscodeVersion: string;
+  scenarios: { name: string; label: string; oursItems: number; oursMore: boolean; rgItems: number; ours: ContenderSamples; rg: ContenderSamples }[];
+}
+
+export interface StartResult {
+  start: number;
+  /** activate()'s own figure (performance.now() around its body), ours and the floor extension's. */
+  activationMs: number;
+  floorActivationMs: number;
+  /** require() of a fresh copy of each minified bundle in this host: what the host pays before activate(). */
+  evaluation: { oursMs: number; oursCpuMs: number; floorMs: number; floorCpuMs: number };
+  tools?: ToolTimings;
+  error?: string;
+}
