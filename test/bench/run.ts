@@ -3,18 +3,25 @@
 // gets a wrong answer, because a timing on a shared machine is evidence, not a verdict.
 import { cpus } from 'node:os';
 import { formatTable } from './printTable';
+import { activationSuite } from './activation';
 import { renderSuite } from './render';
+import { sizesSuite } from './sizes';
 import { streamPipelineSuite } from './streamPipeline';
 import type { BenchSuite, SuiteReport } from './suite';
+import { toolsSuite } from './tools';
 
-/** Later suites (activation, sizes, tool timings) join this list. */
-const SUITES: readonly BenchSuite[] = [streamPipelineSuite, renderSuite];
+/** sizes packages the .vsix that tools and activation then install into one code-server session (extensionHost/). */
+const SUITES: readonly BenchSuite[] = [streamPipelineSuite, renderSuite, sizesSuite, toolsSuite, activationSuite];
 
 async function main(): Promise<void> {
   const started = performance.now();
   const progress = (line: string): void => void process.stderr.write(`${line}\n`);
   const reports: { suite: string; report: SuiteReport }[] = [];
-  for (const suite of SUITES) reports.push({ suite: suite.name, report: await suite.run(progress) });
+  for (const suite of SUITES) {
+    const suiteStarted = performance.now();
+    reports.push({ suite: suite.name, report: await suite.run(progress) });
+    progress(`${suite.name}: done in ${((performance.now() - suiteStarted) / 1000).toFixed(1)} s`);
+  }
   const environment = { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' };
   const totalSeconds = Math.round((performance.now() - started) / 100) / 10;
   process.stdout.write(`\nAsk Model benchmarks — node ${environment.node}, ${environment.cpus} CPUs, ${totalSeconds} s\n`);
