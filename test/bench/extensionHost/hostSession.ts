@@ -17,8 +17,11 @@ import { PLAN_ENV, type BenchPlan, type StartResult, type ToolPlan } from './ben
 import { generateBenchWorkspace, type BenchWorkspace } from './benchWorkspace';
 import { buildBenchEntry, buildFloorExtension } from './buildInHost';
 
-/** Three starts: a median needs a few, and each costs 20–50 s on this machine when others are busy. */
-const STARTS = 3;
+/**
+ * Five starts (10–30 s each after the first, on this machine with others busy): with three, one stalled start in a busy
+ * minute (activate() 159 ms where the others took 5–14 ms) left the median resting on a single sample.
+ */
+const STARTS = 5;
 /** One warm-up round of two runs each was enough for ripgrep's page cache and the host's JIT; 7 rounds for medians. */
 const TOOL_ROUNDS = { warmupRounds: 1, warmupRunsPerRound: 2, measuredRounds: 7 };
 const START_TIMEOUT_MS = 180_000;
