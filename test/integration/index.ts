@@ -22,6 +22,8 @@ export async function run(): Promise<void> {
       reporter: 'spec',
       color: process.env.ASK_MODEL_TEST_COLOR === '1',
       timeout: 20_000,
+      // ASK_MODEL_TEST_GREP runs only the tests whose full title matches (to re-run one suite while working on it).
+      ...(process.env.ASK_MODEL_TEST_GREP ? { grep: process.env.ASK_MODEL_TEST_GREP } : {}),
     });
     const files = findCompiledTests(__dirname);
     if (files.length === 0) throw new Error(`no compiled integration tests (*.test.js) in ${__dirname}`);

@@ -45,6 +45,9 @@ export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
   'telemetry.telemetryLevel': 'off',
   'update.mode': 'none',
   'chat.disableAIFeatures': true,
+  // VS Code for the Web saves dirty files after a second by default (desktop does not): tests that check an edit
+  // stays unsaved, or that nothing was written to disk, need the desktop default.
+  'files.autoSave': 'off',
 };
 
 /** Variables of the launcher that must not leak into code-server (a tsx loader, a parent VS Code's IPC hooks). */

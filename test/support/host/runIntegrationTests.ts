@@ -4,6 +4,7 @@
 // Needs setup-test-host.sh first and a built extension (npm run build); builds only the test bundle. Environment:
 //   ASK_MODEL_TEST_TIMEOUT  seconds for the whole run (default 300)
 //   ASK_MODEL_TEST_VERBOSE  1 to echo the browser console, code-server's log and the clean-up steps
+//   ASK_MODEL_TEST_GREP     run only the tests whose title matches (read by test/integration/index.ts)
 //   anything else set here reaches the extension host (tests read e.g. a reference server's URL from process.env).
 import fs from 'node:fs';
 import os from 'node:os';
