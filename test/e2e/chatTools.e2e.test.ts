@@ -1,6 +1,6 @@
 // An edit proposed in the chat, in the real workbench: the reference server asks to change a function with
 // replace_in_file, the tool card waits with Accept / Reject, the diff preview opens beside the code, Accept applies it,
-// and the editor shows the new text (one undo step brings the old one back).
+// the preview closes, and the editor shows the new text (one undo step brings the old one back).
 import assert from 'node:assert/strict';
 import { button, lastFinishedAnswer, openChat, sendMessage } from '../support/e2e/chatView';
 import { screenshot } from '../support/e2e/screenshots';
@@ -24,7 +24,7 @@ describe('An edit proposed in the chat (e2e)', function () {
   const workbench = useWorkbench(() => ({ settings: { 'askModel.baseUrl': server.url, 'askModel.model': 'edit-model' } }));
   const chat = useChatPanel(workbench);
 
-  it('opens the diff, waits for Accept on the tool card, then the editor shows the new text', async function () {
+  it('opens the diff, waits for Accept on the tool card, closes the preview, and the editor shows the new text', async function () {
     this.timeout(90_000);
     const { page } = workbench;
     await openFile(page, 'hello.ts');
@@ -48,6 +48,7 @@ describe('An edit proposed in the chat (e2e)', function () {
     assert.match(await done.innerText(), /Made the greeting warmer\./);
     const toolResult = (server.requests.at(-1)?.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'tool');
     assert.match(toolResult?.content ?? '', /unsaved/, 'the model was told the edit is in the editor');
+    await until(async () => (await diffTab.count()) === 0, 'the diff preview closes after Accept');
 
     await openFile(page, 'hello.ts');
     const editor = editorGroupWithTab(page, 'hello.ts');

@@ -15,6 +15,9 @@ interface EditResult {
 
 const ORIGINAL = '  return `Hello, ${name}!`;';
 const call = (name: string, args: unknown, id?: string) => ({ name, arguments: JSON.stringify(args), ...(id ? { id } : {}) });
+/** Labels of the open tabs that show a proposed edit. */
+const proposedTabs = (): string[] =>
+  vscode.window.tabGroups.all.flatMap((group) => group.tabs.filter((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.scheme === 'askmodel-proposed').map((tab) => tab.label));
 const edit = (instruction: string): Thenable<EditResult> => vscode.commands.executeCommand<EditResult>('askModel.editSelection', { instruction });
 
 /** The tool results the model received in the request after the tool calls, by tool_call_id. */
@@ -92,6 +95,8 @@ describe('workspace tools in a real extension host', function () {
     assert.ok(document.getText().includes(replaced));
     assert.equal(document.isDirty, true, 'unsaved');
     assert.match(toolResults(server)['c_edit'] ?? '', /unsaved/);
+    assert.deepEqual(proposedTabs(), [], 'the diff preview closed after Accept');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), document.uri.toString(), 'the changed file shows where the preview was');
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('undo');
     assert.ok(document.getText().includes(ORIGINAL), 'one undo restores the original');
@@ -106,12 +111,15 @@ describe('workspace tools in a real extension host', function () {
     assert.equal(result.status, 'done');
     assert.equal(document.getText(), before);
     assert.match(toolResults(server)['c_edit'] ?? '', /rejected.*keep the greeting/is);
+    assert.deepEqual(proposedTabs(), [], 'the diff preview closed after Reject');
   });
 
   it('the user typing elsewhere between read and apply is kept; the edit is re-applied around it', async () => {
     server.script(toolCallsTurn([call('replace_in_file', { path: 'hello.ts', old_text: ORIGINAL, new_text: '  return `Hey, ${name}!`;' }, 'c_edit')]), textTurn('ok'));
     const pending = edit('Hey');
-    await until(() => vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'askmodel-proposed') || undefined, 'the diff preview');
+    const proposed = await until(() => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'askmodel-proposed' && !d.isClosed), 'the diff preview');
+    // The earlier tests proposed edits under the same call id: the preview shows this proposal, never an old one.
+    assert.ok(proposed.getText().includes('Hey, ${name}!'), proposed.getText());
     const typed = new vscode.WorkspaceEdit();
     typed.insert(document.uri, new vscode.Position(0, 0), '// typed by the user\n');
     await vscode.workspace.applyEdit(typed);
@@ -168,12 +176,14 @@ describe('workspace tools in a real extension host', function () {
       await decideWhenPending('askModel.acceptEdit');
       await pending;
       assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(created)), 'one\ntwo\n');
+      assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), created.toString(), 'the new file shows where the preview was');
+      await closeAllEditors(); // an open editor would keep the deleted file alive as a document
       await vscode.workspace.fs.delete(created);
 
       server.script(toolCallsTurn([call('create_file', { path: 'made-by-test.txt', content: 'never' }, 'c_new2')]), textTurn('x'));
       await openWithSelection('hello.ts', [2, 4]); // the diff editor took the focus; Edit Selection needs a file editor
       const stopped = edit('Make it again');
-      await until(() => vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'askmodel-proposed' && d.uri.query === 'c_new2') || undefined, 'the diff preview of c_new2');
+      await until(() => vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'askmodel-proposed' && d.uri.query.startsWith('c_new2~')) || undefined, 'the diff preview of c_new2');
       await vscode.commands.executeCommand('askModel.stop');
       const result = await stopped;
       assert.equal(result.status, 'stopped');

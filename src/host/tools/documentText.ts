@@ -13,12 +13,15 @@ export async function readDocumentText(uri: vscode.Uri): Promise<string | undefi
   }
 }
 
+/**
+ * True when the file is on disk, or when an editor holds unsaved text for it (creating it anew would lose that text).
+ * A clean document VS Code still keeps for a file deleted since does not count: nothing would be lost.
+ */
 export async function fileExists(uri: vscode.Uri): Promise<boolean> {
-  if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString() && !document.isUntitled)) return true;
   try {
     await vscode.workspace.fs.stat(uri);
     return true;
   } catch {
-    return false;
+    return vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString() && !document.isUntitled && document.isDirty);
   }
 }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { needsApproval, readToolSettings, type ApprovalDecision, type ToolOutcome, type ToolSettings, type ValidToolCall } from '../../core';
 import type { LastTextEditor } from '../chat/lastTextEditor';
 import type { EditApprovals } from './editApprovals';
-import { createFile, replaceInFile, type AskApproval } from './editTools';
+import { createFile, replaceInFile, type AskApproval, type EditToolDeps } from './editTools';
 import type { ProposedEditDocuments } from './proposedEdits';
 import { getDiagnostics, getEditorContext, readFile } from './readTools';
 import type { ReadTracker } from './readTracker';
@@ -28,37 +28,42 @@ export class WorkspaceToolRunner {
   /** An executor for the tool loop; `askApproval` is how this flow asks about edits. */
   executor(settings: ToolSettings, askApproval: AskApproval): (call: ValidToolCall, signal: AbortSignal) => Promise<ToolOutcome> {
     return async (call, signal) => {
-      const { denyGlobs } = settings;
-      const editDeps = {
-        denyGlobs,
+      const editDeps: EditToolDeps = {
+        denyGlobs: settings.denyGlobs,
         reads: this.deps.reads,
-        showDiff: (id: string, target: vscode.Uri, text: string, path: string, exists: boolean) => this.deps.diffs.showDiff(id, target, text, path, exists),
+        showDiff: (id, target, text, path, exists) => this.deps.diffs.showDiff(id, target, text, path, exists),
         askApproval: needsApproval(call, settings) ? askApproval : undefined,
         signal,
       };
+      let outcome: ToolOutcome | undefined;
       try {
-        switch (call.name) {
-          case 'read_file':
-            return await readFile(call.args, denyGlobs, this.deps.reads);
-          case 'list_files':
-            return await listFiles(call.args, denyGlobs, signal);
-          case 'search_text':
-            return await searchText(call.args, denyGlobs, signal);
-          case 'get_diagnostics':
-            return getDiagnostics(call.args, denyGlobs);
-          case 'get_editor_context':
-            return getEditorContext(this.deps.editors, denyGlobs);
-          case 'replace_in_file':
-            return await replaceInFile(call.id, call.args, editDeps);
-          case 'create_file':
-            return await createFile(call.id, call.args, editDeps);
-          default:
-            return assertNever(call);
-        }
+        outcome = await this.run(call, settings.denyGlobs, editDeps, signal);
+        return outcome;
       } finally {
-        this.deps.diffs.forget(call.id);
+        await this.deps.diffs.settle(call.id, outcome?.status === 'done');
       }
     };
+  }
+
+  private async run(call: ValidToolCall, denyGlobs: readonly string[], editDeps: EditToolDeps, signal: AbortSignal): Promise<ToolOutcome> {
+    switch (call.name) {
+      case 'read_file':
+        return readFile(call.args, denyGlobs, this.deps.reads);
+      case 'list_files':
+        return listFiles(call.args, denyGlobs, signal);
+      case 'search_text':
+        return searchText(call.args, denyGlobs, signal);
+      case 'get_diagnostics':
+        return getDiagnostics(call.args, denyGlobs);
+      case 'get_editor_context':
+        return getEditorContext(this.deps.editors, denyGlobs);
+      case 'replace_in_file':
+        return replaceInFile(call.id, call.args, editDeps);
+      case 'create_file':
+        return createFile(call.id, call.args, editDeps);
+      default:
+        return assertNever(call);
+    }
   }
 
   /** Approval through the chat's tool card (or the Accept/Reject commands). */
