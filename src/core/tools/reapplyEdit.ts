@@ -11,8 +11,16 @@ export type ReapplyResult =
 
 export function reapplyEdit(readText: string, currentText: string, oldText: string, newText: string): ReapplyResult {
   const planned = replaceUnique(readText, oldText, newText);
-  // A mistake in the edit itself is reported as such, whatever happened to the document since.
-  if (planned.kind !== 'replaced') return planned;
+  if (planned.kind !== 'replaced') {
+    // The model may know a newer text than the one remembered for it (the user undid an edit it made, or it saw the
+    // file in the prompt): what counts is the text the user has now, which the diff shows before anything applies.
+    if (planned.kind === 'no-match' && currentText !== readText) {
+      const now = replaceUnique(currentText, oldText, newText);
+      if (now.kind === 'replaced') return { ...now, reapplied: false };
+    }
+    // Otherwise a mistake in the edit itself is reported as such, whatever happened to the document since.
+    return planned;
+  }
   if (currentText === readText) return { ...planned, reapplied: false };
   const now = replaceUnique(currentText, oldText, newText);
   if (now.kind === 'replaced') return { ...now, reapplied: true };

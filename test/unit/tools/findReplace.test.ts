@@ -123,6 +123,12 @@ describe('reapplyEdit', () => {
     assert.deepEqual(reapplyEdit(read, `x${read}`, 'const z = 9;', 'y'), { kind: 'no-match', similarLines: [] });
   });
 
+  it('old text that is not in what the model read but is in the file now (an accepted edit was undone): applies to the file', () => {
+    const undone = 'const a = 1;\nconst b = 2;\n';
+    const remembered = 'const a = 1;\nconst b = 20;\n';
+    assert.deepEqual(reapplyEdit(remembered, undone, 'const b = 2;', 'const b = 3;'), { kind: 'replaced', text: 'const a = 1;\nconst b = 3;\n', startLine: 2, endLine: 2, reapplied: false });
+  });
+
   it('the user already made the same change: refused, nothing is applied twice', () => {
     const current = read.replace('const b = 2;', 'const b = 20;');
     assert.deepEqual(reapplyEdit(read, current, 'const b = 2;', 'const b = 20;'), { kind: 'changed-since-read', matches: 'none', lines: [] });
