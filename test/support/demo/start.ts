@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Cleanup } from '../host/cleanup';
 import { startCodeServer } from '../host/codeServer';
 import { readTestHost, testHostCacheDir } from '../host/testHost';
-import { startPeer } from '../peer/startPeer';
+import { startPeer, TINY_MODEL_CONTEXT_TOKENS } from '../peer/startPeer';
 import { startReferenceServer } from '../referenceServer';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -67,7 +67,8 @@ async function chooseServer(cleanup: Cleanup): Promise<DemoServer> {
   if (own) {
     return { baseUrl: own, model: process.env['ASK_MODEL_MODEL'] ?? '', describe: `${own} (from ASK_MODEL_BASE_URL; set its key with "Ask Model: Set API Key")` };
   }
-  const peer = await startPeer().catch((error: unknown) => ({ unavailable: String(error) }));
+  // One slot with the tiny model's whole context: the workspace tools' definitions alone are ~4,600 of its tokens.
+  const peer = await startPeer({ contextTokens: TINY_MODEL_CONTEXT_TOKENS }).catch((error: unknown) => ({ unavailable: String(error) }));
   if (!('unavailable' in peer)) {
     cleanup.add('stop the llama.cpp server', () => peer.stop());
     return { baseUrl: peer.baseUrl, model: peer.model, describe: peer.describe };
