@@ -132,6 +132,10 @@ describe('Security in the workbench (e2e)', function () {
         { type: 'copyCode', code: null },
         { type: 'removeContext' },
         { type: { toString: 'send' }, text: 'nested type' },
+        // The right shape plus keys our view never sends, naming a file outside: refused whole, not trimmed and obeyed.
+        { type: 'insertCode', code: '/* inserted by a forged message */', path: '/etc/passwd', uri: 'file:///etc/passwd' },
+        { type: 'applyCode', code: '/* applied by a forged message */', target: 'file:///etc/passwd' },
+        { type: 'toolDecision', callId: 'c_forged', approved: true, force: true },
       ];
       const before = askModelLogLines(userData(), REJECTED).length;
       const requestsBefore = proxy.authorizations.length;
@@ -319,9 +323,9 @@ describe('Security in the workbench (e2e)', function () {
       reference.script(textTurn('Forged, but a well-formed message: answered like any other.'));
 
       // One entry per kind of view message (the type makes a new kind a compile error here until it has one). Each
-      // aims at a file where the shape lets it: odd ids, refused link schemes, and for Insert/Apply extra fields
-      // naming a file outside (extra fields are dropped by the parse; the code goes only into the editor the user
-      // left, as when they click Insert/Apply, and is not saved).
+      // aims at a file where the shape lets it: odd ids and refused link schemes (extra keys are refused by the parse,
+      // see the test above). Insert/Apply put their code only into the editor the user left, as when they click the
+      // buttons, and do not save it.
       const outsideUri = `file://${secretFile}`;
       const forged: { [K in ViewMessage['type']]: Extract<ViewMessage, { type: K }>[] } = {
         ready: [{ type: 'ready' }],
@@ -332,8 +336,8 @@ describe('Security in the workbench (e2e)', function () {
         attachContext: [],
         removeContext: [{ type: 'removeContext', chipId: '../../etc/passwd' }],
         copyCode: [{ type: 'copyCode', code: 'copied by a forged message' }],
-        insertCode: [{ type: 'insertCode', code: '/* inserted by a forged message */', ...{ path: secretFile, uri: outsideUri } }],
-        applyCode: [{ type: 'applyCode', code: '/* applied by a forged message */', ...{ path: secretFile, target: outsideUri } }],
+        insertCode: [{ type: 'insertCode', code: '/* inserted by a forged message */' }],
+        applyCode: [{ type: 'applyCode', code: '/* applied by a forged message */' }],
         openLink: [
           { type: 'openLink', href: outsideUri },
           { type: 'openLink', href: 'file:///etc/passwd' },

@@ -95,25 +95,28 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
-/** View → host. */
+/**
+ * View → host. Strict: a key our own view never sends means the message did not come from it as written, so it is
+ * refused (and logged) rather than acted on with the extra keys dropped.
+ */
 export const viewMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('send'), text: z.string().check(z.maxLength(200_000)) }),
-  z.object({ type: z.literal('stop') }),
-  z.object({ type: z.literal('retry') }),
-  z.object({ type: z.literal('newChat') }),
-  z.object({ type: z.literal('attachContext'), kind: z.enum(['selection', 'file']) }),
-  z.object({ type: z.literal('removeContext'), chipId: z.string() }),
-  z.object({ type: z.literal('copyCode'), code: z.string() }),
-  z.object({ type: z.literal('insertCode'), code: z.string() }),
-  z.object({ type: z.literal('applyCode'), code: z.string() }),
-  z.object({ type: z.literal('openLink'), href: z.string().check(z.maxLength(8_192)) }),
-  z.object({ type: z.literal('openConversation'), id: z.string() }),
-  z.object({ type: z.literal('deleteConversation'), id: z.string() }),
-  z.object({ type: z.literal('errorAction'), action: errorAction }),
+  z.strictObject({ type: z.literal('ready') }),
+  z.strictObject({ type: z.literal('send'), text: z.string().check(z.maxLength(200_000)) }),
+  z.strictObject({ type: z.literal('stop') }),
+  z.strictObject({ type: z.literal('retry') }),
+  z.strictObject({ type: z.literal('newChat') }),
+  z.strictObject({ type: z.literal('attachContext'), kind: z.enum(['selection', 'file']) }),
+  z.strictObject({ type: z.literal('removeContext'), chipId: z.string() }),
+  z.strictObject({ type: z.literal('copyCode'), code: z.string() }),
+  z.strictObject({ type: z.literal('insertCode'), code: z.string() }),
+  z.strictObject({ type: z.literal('applyCode'), code: z.string() }),
+  z.strictObject({ type: z.literal('openLink'), href: z.string().check(z.maxLength(8_192)) }),
+  z.strictObject({ type: z.literal('openConversation'), id: z.string() }),
+  z.strictObject({ type: z.literal('deleteConversation'), id: z.string() }),
+  z.strictObject({ type: z.literal('errorAction'), action: errorAction }),
   /** Accept or Reject on an edit's tool card; a reason for a rejection goes back to the model. */
-  z.object({ type: z.literal('toolDecision'), callId: z.string(), approved: z.boolean(), reason: z.optional(z.string().check(z.maxLength(2_000))) }),
-  z.object({ type: z.literal('showDiff'), callId: z.string() }),
+  z.strictObject({ type: z.literal('toolDecision'), callId: z.string(), approved: z.boolean(), reason: z.optional(z.string().check(z.maxLength(2_000))) }),
+  z.strictObject({ type: z.literal('showDiff'), callId: z.string() }),
 ]);
 export type ViewMessage = z.infer<typeof viewMessageSchema>;
 

@@ -37,6 +37,9 @@ describe('chat view protocol', () => {
       { type: 'errorAction', action: 'run-command' },
       { type: 'openLink', href: 'x'.repeat(9000) },
       ['ready'],
+      { type: 'insertCode', code: 'x', path: '/etc/passwd' },
+      { type: 'toolDecision', callId: 'c1', approved: true, force: true },
+      { type: 'ready', extra: 1 },
     ]) {
       const parsed = parseViewMessage(message);
       assert.equal(parsed.ok, false, JSON.stringify(message)?.slice(0, 80));
