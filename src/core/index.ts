@@ -43,3 +43,4 @@ export type { ChatStreamSource, ToolOutcome, ApprovalDecision, ToolLoopOptions, 
 export { checkWorkspaceGlob, ALL_FILES_GLOB, type CheckedGlob } from './tools/workspaceGlob';
 export { buildEditSelectionMessages, EDIT_RULES, type SelectionForEdit } from './ask/editSelectionPrompt';
 export { summarizeToolArguments } from './chat/toolCardSummary';
+export { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './chat/deltaCoalescer';

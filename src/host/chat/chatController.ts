@@ -2,6 +2,8 @@
 // only renders what this posts and asks for changes; nothing the view says is trusted beyond its parsed shape.
 import * as vscode from 'vscode';
 import {
+  CHAT_DELTA_INTERVAL_MS,
+  DeltaCoalescer,
   buildChatRequest,
   emptyAssistantTurn,
   formatAnswerFooter,
@@ -192,8 +194,10 @@ export class ChatController {
     const controller = new AbortController();
     this.inFlight = controller;
     this.post({ type: 'turn', turn, busy: true });
+    const deltas = new DeltaCoalescer((text, reasoning) => this.post({ type: 'delta', turnId: turn.id, text, reasoning }), { intervalMs: CHAT_DELTA_INTERVAL_MS });
     const cards = new Map<string, ToolCard>();
     const card = (update: ToolCard): void => {
+      deltas.flush();
       cards.set(update.id, update);
       turn.toolCalls = [...cards.values()];
       this.post({ type: 'toolCall', turnId: turn.id, call: update });
@@ -241,7 +245,7 @@ export class ChatController {
               const reasoning = event.type === 'reasoning' ? event.text : '';
               turn.text += text;
               turn.reasoning += reasoning;
-              this.post({ type: 'delta', turnId: turn.id, text, reasoning });
+              deltas.add(text, reasoning);
             } else if (event.type === 'tool-call') {
               const { call } = event;
               card({
@@ -271,6 +275,7 @@ export class ChatController {
       turn.error = { message: messageOf(error), actions: actionsFor(error, false) };
       this.deps.log.error(`chat: ${messageOf(error)}`);
     } finally {
+      deltas.flush();
       if (this.inFlight === controller) this.inFlight = undefined;
       this.conversation.updatedAt = Date.now();
       this.post({ type: 'turn', turn, busy: this.busy });
