@@ -10,6 +10,7 @@
 // 20 KB/s, ~5,000 tokens/s: still faster than the fastest hosted models). Deltas are posted on a clock: every timer
 // tick posts all that are due (Chromium clamps nested timers to ≥ 4 ms, so that is ~40 or ~8 per tick), each as its
 // own window message, as VS Code delivers host messages.
+import { CHAT_DELTA_INTERVAL_MS } from '../../../src/core/chat/deltaCoalescer';
 import { openHarness } from '../../support/webviewHarness/openHarness';
 import type { BenchSuite, SuiteReport } from '../suite';
 import { buildBenchAnswer } from './benchAnswer';
@@ -22,8 +23,8 @@ export const PACES = { fast: 10, steady: 2 } as const;
 const DELTAS = 10_000;
 const MEASURED_ROUNDS = 5;
 const HEAP_RUNS = 3;
-/** A host that posts at most once per frame or so would send this many fewer messages. */
-const COALESCE_WINDOW_MS = 16;
+/** The stream as the extension sends it: the chat controller coalesces deltas this often (DeltaCoalescer). */
+const COALESCE_WINDOW_MS = CHAT_DELTA_INTERVAL_MS;
 
 export const renderSuite: BenchSuite = {
   name: 'render',

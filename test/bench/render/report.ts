@@ -1,8 +1,9 @@
 // Turns the render runs into table rows and BENCH figures. Goals: the streamed answer costs ≤ 2× the main-thread time
 // of rendering it once; the 95th-percentile main-thread work per frame while streaming is ≤ 16 ms; the JS heap with a
 // 200-turn conversation is ≤ 50 MB. Each is judged on medians over the rounds. Beside them, for reading the ratio: the
-// transport floor (the same 10,000 messages posted to a page without the view), and the same stream as a host that
-// coalesces deltas per frame would send it.
+// transport floor (the same 10,000 messages posted to a page without the view), and the same stream as the extension
+// sends it: the chat controller coalesces deltas per 16 ms (DeltaCoalescer), so that row is the product's own figure,
+// and the per-token rows are what a host that did not coalesce would cost the view.
 import { median, round } from '../stats';
 import type { SuiteReport, TableRow } from '../suite';
 import { percentile, type FrameWork } from './frameWork';
@@ -94,6 +95,7 @@ export function renderReport(results: RenderResults): SuiteReport {
   const goals = {
     ratioFast: { max: GOAL_RATIO, pass: ratios.fast <= GOAL_RATIO },
     ratioSteady: { max: GOAL_RATIO, pass: ratios.steady <= GOAL_RATIO },
+    ratioAsSent: { max: GOAL_RATIO, pass: ratios.coalesced <= GOAL_RATIO },
     frameP95Fast: { max: GOAL_FRAME_MS, pass: frames.fast.workP95Ms <= GOAL_FRAME_MS },
     frameP95Steady: { max: GOAL_FRAME_MS, pass: frames.steady.workP95Ms <= GOAL_FRAME_MS },
     heap: { max: GOAL_HEAP_MB, pass: heap.loadedMB <= GOAL_HEAP_MB },
@@ -108,10 +110,15 @@ export function renderReport(results: RenderResults): SuiteReport {
     { measure: 'answer', value: `${(results.answer.bytes / 1024).toFixed(0)} KB, ${results.answer.codeBlocks} code blocks, ${results.answer.deltas.toLocaleString('en-US')} deltas; medians of ${results.rounds} rounds` },
     { measure: 'once: main thread', value: `${ms(once.taskMs)} (script ${ms(once.scriptMs)}, layout ${ms(once.layoutMs)}, style ${ms(once.styleMs)})` },
     { measure: `streamed ${fastLabel}: main thread`, value: `${ms(fast.taskMs)} (script ${ms(fast.scriptMs)}, layout ${ms(fast.layoutMs)}, style ${ms(fast.styleMs)})` },
-    { measure: `streamed ${fastLabel} / once`, value: times(ratios.fast), goal: `≤ ${times(GOAL_RATIO)}`, pass: goals.ratioFast.pass },
-    { measure: `streamed ${steadyLabel} / once`, value: `${times(ratios.steady)}  (${ms(steady.taskMs)})`, goal: `≤ ${times(GOAL_RATIO)}`, pass: goals.ratioSteady.pass },
+    { measure: `per token ${fastLabel} / once`, value: times(ratios.fast), goal: `≤ ${times(GOAL_RATIO)}`, pass: goals.ratioFast.pass },
+    { measure: `per token ${steadyLabel} / once`, value: `${times(ratios.steady)}  (${ms(steady.taskMs)})`, goal: `≤ ${times(GOAL_RATIO)}`, pass: goals.ratioSteady.pass },
     { measure: `transport floor ${fastLabel}`, value: `${ms(floor.taskMs)}: the 10,000 posts with no view; streamed minus it / once ${times(ratios.fastWithoutTransport)}` },
-    { measure: `host coalescing per ${results.coalesceWindowMs} ms / once`, value: `${times(ratios.coalesced)}  (${results.answer.coalescedMessages} messages, ${ms(coalesced.taskMs)})` },
+    {
+      measure: `as the extension sends it (per ${results.coalesceWindowMs} ms) / once`,
+      value: `${times(ratios.coalesced)}  (${results.answer.coalescedMessages} messages, ${ms(coalesced.taskMs)})`,
+      goal: `≤ ${times(GOAL_RATIO)}`,
+      pass: goals.ratioAsSent.pass,
+    },
     { measure: `frame work p95 ${steadyLabel}`, value: `${frames.steady.workP95Ms.toFixed(1)} ms (p50 ${frames.steady.workP50Ms.toFixed(1)}, ${frames.steady.frames} frames; p50 first/last quarter ${frames.steady.firstQuarterP50Ms.toFixed(1)}/${frames.steady.lastQuarterP50Ms.toFixed(1)})`, goal: `≤ ${GOAL_FRAME_MS} ms`, pass: goals.frameP95Steady.pass },
     { measure: `frame work p95 ${fastLabel}`, value: `${frames.fast.workP95Ms.toFixed(1)} ms (p50 ${frames.fast.workP50Ms.toFixed(1)}, ${frames.fast.frames} frames)`, goal: `≤ ${GOAL_FRAME_MS} ms`, pass: goals.frameP95Fast.pass },
     { measure: 'view script per delta / per frame p95', value: `${viewScript.steady.listenerUsPerMessage} µs / ${viewScript.steady.frameCallbackP95Ms.toFixed(1)} ms (${steadyLabel}), ${viewScript.fast.listenerUsPerMessage} µs / ${viewScript.fast.frameCallbackP95Ms.toFixed(1)} ms (${fastLabel})` },
