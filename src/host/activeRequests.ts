@@ -8,16 +8,24 @@ export class ActiveRequests implements vscode.Disposable {
   /** Runs `work` with a signal that Stop (or `cancellation`) aborts. */
   async run<T>(work: (signal: AbortSignal) => Promise<T>, cancellation?: vscode.CancellationToken): Promise<T> {
     const controller = new AbortController();
-    this.controllers.add(controller);
-    void this.updateContext();
+    const release = this.track(controller);
     const onCancel = cancellation?.onCancellationRequested(() => controller.abort());
     try {
       return await work(controller.signal);
     } finally {
       onCancel?.dispose();
+      release();
+    }
+  }
+
+  /** Puts a caller's own request under Stop until the returned function is called. */
+  track(controller: AbortController): () => void {
+    this.controllers.add(controller);
+    void this.updateContext();
+    return () => {
       this.controllers.delete(controller);
       void this.updateContext();
-    }
+    };
   }
 
   get count(): number {

@@ -19,15 +19,6 @@ export function logRequest(log: Log, feature: string, request: ChatCompletionReq
   log.trace(`${feature} request body: ${JSON.stringify(request)}`);
 }
 
-/** `build`, logging each request it builds (one per round of a tool loop). */
-export function loggedRequests<T>(log: Log, feature: string, build: (messages: T) => ChatCompletionRequest): (messages: T) => ChatCompletionRequest {
-  return (messages) => {
-    const request = build(messages);
-    logRequest(log, feature, request);
-    return request;
-  };
-}
-
 export function logAnswer(log: Log, feature: string, done: ChatDone): void {
   const t = done.timings;
   log.info(

@@ -1,12 +1,38 @@
-// What every request (Ask Model, Edit Selection, the chat) needs first: a client for the current settings and key,
-// with a model. With no model set, the user picks one from the server's list (or types one) and the client is made
-// again for it. Undefined: the user declined to pick.
-import type { ClientFactory, ReadyClient } from './clientFactory';
+// What every request (Ask Model, Edit Selection, the chat) needs first, as the core's PreparedRun: a client for the
+// current settings and key, with a model (with none set, the user picks one from the server's list, or types one, and
+// the client is made again for it), the request builder for the feature (each request logged), the tool rules, and
+// the answer log. Undefined: the user declined to pick a model.
+import { approvalRule, buildChatRequest, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
+import type { ClientFactory } from './clientFactory';
 import { selectModel } from './commands/modelPicker';
+import { logAnswer, logRequest, type Log } from './log';
+import { readWorkspaceToolSettings } from './settings';
 
-export async function prepareRun(factory: ClientFactory): Promise<ReadyClient | undefined> {
-  const ready = await factory.create();
-  if (ready.settings.model !== '') return ready;
-  if (!(await selectModel(factory))) return undefined;
-  return factory.create();
+export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunPurpose): Promise<PreparedRun | undefined> {
+  let ready = await factory.create();
+  if (ready.settings.model === '') {
+    if (!(await selectModel(factory))) return undefined;
+    ready = await factory.create();
+  }
+  const { client, settings } = ready;
+  // Ask Model offers no tools; Edit Selection always does (it works through them); the chat as the settings say.
+  const toolSettings = purpose === 'ask-model' ? undefined : readWorkspaceToolSettings();
+  const offered = toolSettings !== undefined && (purpose === 'edit-selection' || toolSettings.enabled);
+  const tools = toolDefinitions(offered);
+  const requestSettings = requestSettingsFor(settings, purpose);
+  // A setting the request cannot carry (extra body, metadata) is reported now, before anything is shown.
+  buildChatRequest({ settings: requestSettings, messages: [{ role: 'user', content: '' }], tools });
+  return {
+    purpose,
+    model: settings.model,
+    systemPrompt: settings.systemPrompt,
+    client,
+    buildRequest: (messages) => {
+      const request = buildChatRequest({ settings: requestSettings, messages, tools, toolChoice: 'auto' });
+      logRequest(log, purpose, request);
+      return request;
+    },
+    tools: offered ? { needsApproval: approvalRule(toolSettings), maxRounds: toolSettings.maxRounds } : undefined,
+    answered: (done) => logAnswer(log, purpose, done),
+  };
 }

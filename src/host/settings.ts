@@ -1,10 +1,15 @@
 // Reads `askModel.*` fresh on every use, so a changed setting applies to the next request without a reload.
 import * as vscode from 'vscode';
-import { readExtensionSettings, type ExtensionSettings } from '../core';
+import { readExtensionSettings, readToolSettings, type ExtensionSettings, type ToolSettings } from '../core';
 
 export function readSettings(): ExtensionSettings {
   const config = vscode.workspace.getConfiguration('askModel');
   return readExtensionSettings((key) => config.get(key));
+}
+
+export function readWorkspaceToolSettings(): ToolSettings {
+  const config = vscode.workspace.getConfiguration('askModel');
+  return readToolSettings((key) => config.get(key));
 }
 
 export async function updateModelSetting(model: string): Promise<void> {

@@ -1,7 +1,7 @@
-// A core error as the user meets it: its message and the actions that fix it (for a notification's buttons or the
-// chat's error card), and running the action the user picks.
+// A core error shown as a notification with the buttons that fix it, and running the fix the user picks (the core's
+// describeError says what an error's message and fixes are).
 import * as vscode from 'vscode';
-import { AskModelError, type ErrorAction } from '../core';
+import { actionsFor, messageOf, type ErrorAction } from '../core';
 
 const LABELS: Record<ErrorAction, string> = {
   'set-api-key': 'Set API Key',
@@ -10,21 +10,6 @@ const LABELS: Record<ErrorAction, string> = {
   'select-model': 'Select Model',
   'show-log': 'Show Log',
 };
-
-/** The actions to offer for `error`; `retry` only when the caller can retry. */
-export function actionsFor(error: unknown, canRetry: boolean): ErrorAction[] {
-  const actions = error instanceof AskModelError ? [...error.actions] : ['show-log' as const];
-  return actions.filter((action) => action !== 'retry' || canRetry);
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The error as a result or a card shows it: its message and the fixes to offer. */
-export function describeError(error: unknown, canRetry: boolean): { message: string; actions: ErrorAction[] } {
-  return { message: messageOf(error), actions: actionsFor(error, canRetry) };
-}
 
 /** Runs a fix the user picked; `retry` is the caller's own (only it knows what to send again). */
 export async function runErrorAction(action: ErrorAction, retry?: () => unknown): Promise<void> {

@@ -18,10 +18,10 @@ export async function collectOutcome(client: ChatClient, request: ChatCompletion
     for await (const event of client.stream(request, options)) {
       if (event.type === 'text') outcome.text += event.text;
       else if (event.type === 'reasoning') outcome.reasoning += event.text;
-      else if (event.type === 'tool_call') {
+      else if (event.type === 'toolCall') {
         const { id, idGenerated, name, arguments: args } = event.call;
         outcome.toolCalls.push({ id: idGenerated ? '<generated>' : id, idGenerated, name, arguments: args });
-      } else if (event.type === 'tool_call_error') outcome.broken.push({ name: event.call.name, problem: event.call.problem });
+      } else if (event.type === 'toolCallError') outcome.broken.push({ name: event.call.name, problem: event.call.problem });
       else if (event.type === 'usage') outcome.usage = event.usage;
       else {
         const { finishReason, model, id, responseMs, streamed, refused, ignoredChoices } = event.done;

@@ -203,7 +203,7 @@ describe('server shapes', () => {
   });
 
   describe('finish reasons and objects beyond the standard ones', () => {
-    for (const finishReason of ['eos', 'end_turn', 'tool_call', 'STOP', 'recitation']) {
+    for (const finishReason of ['eos', 'end_turn', 'toolCall', 'STOP', 'recitation']) {
       it(`finish_reason "${finishReason}" is kept as sent, with the text whole`, async () => {
         await expectAtEverySplit(sse(chunk({ content: 'text' }), chunk({}, finishReason)), atEveryByte, (o) => {
           assert.equal(o.text, 'text');

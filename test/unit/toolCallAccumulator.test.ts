@@ -4,7 +4,7 @@ import type { ChatEvent } from '../../src/core';
 
 const fragment = (index: number | undefined, id?: string, name?: string, args?: string) => ({ index, id, name, arguments: args });
 const summary = (events: ChatEvent[]) =>
-  events.map((e) => (e.type === 'tool_call' ? ['ok', e.call.id, e.call.name, e.call.arguments] : e.type === 'tool_call_error' ? ['broken', e.call.name, e.call.problem] : [e.type]));
+  events.map((e) => (e.type === 'toolCall' ? ['ok', e.call.id, e.call.name, e.call.arguments] : e.type === 'toolCallError' ? ['broken', e.call.name, e.call.problem] : [e.type]));
 
 describe('ToolCallAccumulator', () => {
   let ids = 0;

@@ -141,10 +141,10 @@ export class ChatClient {
         case 'reasoning':
           result.reasoning += event.text;
           break;
-        case 'tool_call':
+        case 'toolCall':
           result.toolCalls.push(event.call);
           break;
-        case 'tool_call_error':
+        case 'toolCallError':
           result.brokenToolCalls.push(event.call);
           break;
         case 'usage':

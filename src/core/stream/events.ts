@@ -58,7 +58,7 @@ export interface ChatDone {
 export type ChatEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
-  | { type: 'tool_call'; call: CompletedToolCall }
-  | { type: 'tool_call_error'; call: BrokenToolCall }
+  | { type: 'toolCall'; call: CompletedToolCall }
+  | { type: 'toolCallError'; call: BrokenToolCall }
   | { type: 'usage'; usage: Usage }
   | { type: 'done'; done: ChatDone };

@@ -63,7 +63,7 @@ export class ToolCallAccumulator {
     const id = call.id ?? this.generateId();
     const argumentsText = call.argumentParts.join('');
     const broken = (problem: BrokenToolCall['problem'], message: string): ChatEvent => ({
-      type: 'tool_call_error',
+      type: 'toolCallError',
       call: { index: call.index, id, name: call.name, argumentsText, problem, message },
     });
     const label = call.name ? `"${call.name}"` : `#${call.index}`;
@@ -92,6 +92,6 @@ export class ToolCallAccumulator {
       argumentsText,
       arguments: parsed as Record<string, unknown>,
     };
-    return { type: 'tool_call', call: completed };
+    return { type: 'toolCall', call: completed };
   }
 }

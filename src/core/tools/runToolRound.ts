@@ -4,7 +4,7 @@
 // invalid calls are answered with the reason and never run; once the signal fires nothing else starts.
 import type { ChatMessage } from '../protocol/messages';
 import type { BrokenToolCall, CompletedToolCall } from '../stream/events';
-import type { ToolCallStatus, ToolCallUpdate, ToolLoopOptions } from './toolLoopTypes';
+import type { ApprovalDecision, ApprovalPreview, ToolCallStatus, ToolCallUpdate, ToolLoopOptions, ToolRunContext } from './toolLoopTypes';
 import { failedResult, noApproverResult, previewOf, rejectedResult, STOPPED_RESULT } from './toolResultTexts';
 import { untilAborted } from './untilAborted';
 import { validateToolCall, type ValidToolCall } from './validateToolCall';
@@ -64,17 +64,29 @@ async function runOne(slot: Slot, call: ValidToolCall, options: RoundOptions): P
   const { signal } = options;
   if (signal.aborted) return;
   const needsApproval = options.needsApproval ?? ((candidate: ValidToolCall) => candidate.kind === 'edit');
-  if (needsApproval(call)) {
-    if (!options.approve) return settle(slot, options, 'rejected', noApproverResult(call.name));
+  const { approve } = options;
+  const asks = needsApproval(call);
+  if (asks && !approve) return settle(slot, options, 'rejected', noApproverResult(call.name));
+  if (asks && approve && call.kind === 'read') {
     report(slot, options, 'awaiting-approval');
-    const decision = await untilAborted(options.approve(call, signal), signal);
+    const decision = await untilAborted(approve(call, signal), signal);
     if (decision.kind === 'aborted') return;
     if (decision.kind === 'error') return settle(slot, options, 'failed', failedResult(call.name, decision.error));
     if (!decision.value.approved) return settle(slot, options, 'rejected', rejectedResult(call.name, decision.value.reason));
     if (signal.aborted) return;
   }
+  // An edit is asked about from inside its run, once its diff is shown: the same approver, with the preview.
+  const approveAfterPreview =
+    asks && approve && call.kind === 'edit'
+      ? async (preview: ApprovalPreview): Promise<ApprovalDecision> => {
+          report(slot, options, 'awaiting-approval');
+          const decision = await approve(call, signal, preview);
+          if (decision.approved && !signal.aborted) report(slot, options, 'running');
+          return decision;
+        }
+      : undefined;
   report(slot, options, 'running');
-  const run = await untilAborted(callTool(call, options), signal);
+  const run = await untilAborted(callTool(call, { signal, approve: approveAfterPreview }, options), signal);
   if (run.kind === 'aborted') return;
   if (run.kind === 'error') return settle(slot, options, 'failed', failedResult(call.name, run.error));
   const outcome = run.value;
@@ -83,8 +95,8 @@ async function runOne(slot: Slot, call: ValidToolCall, options: RoundOptions): P
 }
 
 /** `executeTool` may throw synchronously too; either way it becomes a failed result. */
-async function callTool(call: ValidToolCall, options: RoundOptions) {
-  return options.executeTool(call, options.signal);
+async function callTool(call: ValidToolCall, context: ToolRunContext, options: RoundOptions) {
+  return options.executeTool(call, context);
 }
 
 function settle(slot: Slot, options: RoundOptions, status: ToolCallStatus, content: string, preview?: string): void {

@@ -37,7 +37,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     for (;;) {
       if (signal.aborted) return finish('stopped');
       const round = ++rounds;
-      emit({ type: 'round-start', round });
+      emit({ type: 'roundStart', round });
       partial.text = '';
       const answer = await readAnswer(options, [...options.messages, ...added], round, emit, partial);
       if (!answer.done) {
@@ -46,7 +46,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         return finish('stopped', { partialText: answer.text });
       }
       finishReason = answer.done.finishReason;
-      emit({ type: 'answer-done', round, done: answer.done });
+      emit({ type: 'answerDone', round, done: answer.done });
       if (answer.calls.length === 0) {
         added.push({ role: 'assistant', content: answer.text });
         return finish('done');
@@ -67,7 +67,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         approve: options.approve,
         needsApproval: options.needsApproval,
         signal,
-        report: (call) => emit({ type: 'tool-call', round, call }),
+        report: (call) => emit({ type: 'toolCall', round, call }),
       });
       added.push(...results);
       if (signal.aborted) return finish('stopped');
@@ -94,8 +94,8 @@ async function readAnswer(
     for (const event of batch) {
       if (event.type === 'text') text += event.text;
       else if (event.type === 'reasoning') reasoning += event.text;
-      else if (event.type === 'tool_call') answer.calls.push({ type: 'complete', call: event.call });
-      else if (event.type === 'tool_call_error') answer.calls.push({ type: 'broken', call: event.call });
+      else if (event.type === 'toolCall') answer.calls.push({ type: 'complete', call: event.call });
+      else if (event.type === 'toolCallError') answer.calls.push({ type: 'broken', call: event.call });
       else if (event.type === 'done') answer.done = event.done;
     }
     if (reasoning !== '') emit({ type: 'reasoning', round, text: reasoning });
@@ -129,7 +129,7 @@ function answerAll(
 ): ChatMessage[] {
   return calls.map(({ call }) => {
     const update: ToolCallUpdate = { id: call.id, name: call.name, argumentsText: call.argumentsText, kind: findWorkspaceTool(call.name ?? '')?.kind, status, preview: content };
-    emit({ type: 'tool-call', round, call: update });
+    emit({ type: 'toolCall', round, call: update });
     return { role: 'tool', tool_call_id: call.id, content };
   });
 }

@@ -24,21 +24,48 @@ export interface ApprovalDecision {
   reason?: string;
 }
 
+/** What the user is shown beside an edit's question (its diff is already open): the file, and what changes. */
+export interface ApprovalPreview {
+  path: string;
+  summary: string;
+}
+
+/**
+ * The one way every flow asks the user about a tool call: before a read runs (no preview), or once an edit has been
+ * worked out and its diff shown (with the preview). Resolves with the decision; a fired signal may leave it pending.
+ */
+export type Approver = (call: ValidToolCall, signal: AbortSignal, preview?: ApprovalPreview) => Promise<ApprovalDecision>;
+
+/** What running one call gets from the loop. */
+export interface ToolRunContext {
+  signal: AbortSignal;
+  /**
+   * Set when this call needs the user's yes after its preview (an edit that is not auto-approved): call it once the
+   * diff is shown, and apply nothing unless it says yes. Undefined: run without asking.
+   */
+  approve: ((preview: ApprovalPreview) => Promise<ApprovalDecision>) | undefined;
+}
+
+/**
+ * Runs one validated call. It must not apply anything once the signal has fired: the loop stops waiting for it at
+ * that moment and reports the call as cancelled. A thrown error becomes a `failed` result.
+ */
+export type ToolExecutor = (call: ValidToolCall, context: ToolRunContext) => Promise<ToolOutcome>;
+
 export interface ToolLoopOptions {
   client: ChatStreamSource;
   /** Builds each request from the whole conversation (settings, tools and `tool_choice` included). */
   buildRequest: (messages: readonly ChatMessage[]) => ChatCompletionRequest;
   /** The conversation so far; the loop never changes it and returns what it added. */
   messages: readonly ChatMessage[];
-  /**
-   * Runs one validated call. It must not apply anything once `signal` has fired: the loop stops waiting for it at
-   * that moment and reports the call as cancelled. A thrown error becomes a `failed` result.
-   */
-  executeTool: (call: ValidToolCall, signal: AbortSignal) => Promise<ToolOutcome>;
+  executeTool: ToolExecutor;
   /** Asks the user. Without it, calls that need approval are not run. */
-  approve?: (call: ValidToolCall, signal: AbortSignal) => Promise<ApprovalDecision>;
-  /** Default: edits need approval, reads do not (see `needsApproval` in toolSettings for the settings' rule). */
-  needsApproval?: (call: ValidToolCall) => boolean;
+  approve?: Approver | undefined;
+  /**
+   * Whether a call waits for the user: a read is asked about before it runs, an edit once its preview is shown.
+   * Default: edits ask, reads do not (`approvalRule` in toolSettings is the settings' rule).
+   */
+  needsApproval?: ((call: ValidToolCall) => boolean) | undefined;
   /** The most rounds of tool calls to run; the calls of the answer after the last one are not run. */
   maxRounds: number;
   signal: AbortSignal;
@@ -71,12 +98,12 @@ export interface ToolCallUpdate {
 }
 
 export type ToolLoopEvent =
-  | { type: 'round-start'; round: number }
+  | { type: 'roundStart'; round: number }
   | { type: 'text'; round: number; text: string }
   | { type: 'reasoning'; round: number; text: string }
   /** One model answer finished (its usage and timings are in `done`). */
-  | { type: 'answer-done'; round: number; done: ChatDone }
-  | { type: 'tool-call'; round: number; call: ToolCallUpdate }
+  | { type: 'answerDone'; round: number; done: ChatDone }
+  | { type: 'toolCall'; round: number; call: ToolCallUpdate }
   | { type: 'finished'; result: ToolLoopResult };
 
 export type ToolLoopOutcome = 'done' | 'stopped' | 'max-rounds' | 'error';

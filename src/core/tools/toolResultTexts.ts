@@ -12,11 +12,14 @@ export function noApproverResult(name: string): string {
 
 export const STOPPED_RESULT = 'Not run: the user stopped the request.';
 
+/** A limit of 0 rounds means the request offered no tools (Ask Model): the model called one anyway. */
 export function roundLimitResult(maxRounds: number): string {
+  if (maxRounds === 0) return 'Not run: this request offered no tools.';
   return `Not run: this answer reached its limit of ${maxRounds} rounds of tool calls (askModel.tools.maxRounds).`;
 }
 
 export function roundLimitNotice(maxRounds: number): string {
+  if (maxRounds === 0) return 'The model asked to run tools, but this request offered none; nothing was run.';
   return `Stopped after ${maxRounds} rounds of tool calls (askModel.tools.maxRounds). Send a message to let the model go on, or raise the setting.`;
 }
 

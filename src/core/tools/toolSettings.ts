@@ -71,10 +71,7 @@ export function needsApproval(call: { name: string; kind: ToolKind }, settings: 
   return !settings.autoApprove.includes(call.name);
 }
 
-/**
- * The tool loop's own approval rule: reads ask first when the settings say so. (Edits are approved where they are
- * previewed, by the runner that shows their diff.)
- */
-export function readToolNeedsApproval(settings: Pick<ToolSettings, 'askBeforeReading' | 'autoApprove'>): (call: { name: string; kind: ToolKind }) => boolean {
-  return (call) => call.kind === 'read' && needsApproval(call, settings);
+/** The tool loop's approval rule for these settings: which calls wait for the user (reads before running, edits at their preview). */
+export function approvalRule(settings: Pick<ToolSettings, 'askBeforeReading' | 'autoApprove'>): (call: { name: string; kind: ToolKind }) => boolean {
+  return (call) => needsApproval(call, settings);
 }

@@ -1,28 +1,27 @@
-// The side-panel webview. It holds no state of its own: on `ready`, and whenever it becomes visible again, the
-// controller sends the whole state; posts made before the view said `ready` wait in a queue. Every message from the
-// view is parsed; anything that does not parse is logged and dropped.
+// The side-panel webview. It holds no state of its own and knows no controller: it fires each parsed message from
+// the view as an event (the controller subscribes) and delivers what is posted to it. On `ready`, and whenever the view
+// becomes visible again, the controller answers with the whole state; posts made before `ready` wait in a queue.
+// Every message from the view is parsed; anything that does not parse is logged and dropped.
 import * as vscode from 'vscode';
-import { parseViewMessage, type HostMessage } from '../../core';
+import { parseViewMessage, type HostMessage, type ViewMessage } from '../../core';
 import type { Log } from '../log';
-import { messageOf } from '../showError';
-import type { ChatController } from './chatController';
 import { chatHtml } from './chatHtml';
 import { CHAT_VIEW_ID } from './registerChat';
 
-export class ChatViewProvider implements vscode.WebviewViewProvider {
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private ready = false;
   private queue: HostMessage[] = [];
+  private readonly received = new vscode.EventEmitter<ViewMessage>();
+  /** Each message from the view that parsed, in order. */
+  readonly onDidReceiveMessage = this.received.event;
   /** Rejected view messages, for the security tests and the log. */
   rejected = 0;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly controller: ChatController,
     private readonly log: Log,
-  ) {
-    controller.connect((message) => this.post(message));
-  }
+  ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
@@ -55,7 +54,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     this.post({ type: 'focusInput' });
   }
 
-  private post(message: HostMessage): void {
+  /** Delivers `message` to the view, or queues it until the view is ready. */
+  post(message: HostMessage): void {
     if (!this.view || !this.ready) {
       // `state` replaces everything queued before it; the queue stays short.
       if (message.type === 'state') this.queue = [];
@@ -73,12 +73,18 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       return;
     }
     if (parsed.message.type === 'ready') {
+      // Whatever was queued is superseded by the state the controller sends on `ready`, except a focus request.
       this.ready = true;
       const queued = this.queue.filter((message) => message.type === 'focusInput');
       this.queue = [];
-      void this.controller.handle(parsed.message).then(() => queued.forEach((message) => this.post(message)));
+      this.received.fire(parsed.message);
+      queued.forEach((message) => this.post(message));
       return;
     }
-    this.controller.handle(parsed.message).catch((error: unknown) => this.log.error(`chat view: ${messageOf(error)}`));
+    this.received.fire(parsed.message);
+  }
+
+  dispose(): void {
+    this.received.dispose();
   }
 }

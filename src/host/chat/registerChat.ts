@@ -1,12 +1,13 @@
-// The chat feature: the view provider, its controller, and the Open Chat / New Chat commands. The view and the
-// commands are registered at activation; the chat itself (controller, stored history, the view's message parser) is
-// built when the view first opens or a chat command first runs.
+// The chat feature: the view provider, the chat session, the controller between them, and the Open Chat / New Chat
+// commands. The view and the commands are registered at activation; the chat itself (session, controller, stored
+// history, the view's message parser) is built when the view first opens or a chat command first runs.
 import * as vscode from 'vscode';
 import type { ActiveRequests } from '../activeRequests';
 import type { ClientFactory } from '../clientFactory';
 import { lazy, type Lazy } from '../lazy';
 import type { Log } from '../log';
 import type { RegisteredTools } from '../tools/registerTools';
+import type { ChatSession } from '../../core';
 import type { ChatController } from './chatController';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { LastTextEditor } from './lastTextEditor';
@@ -23,6 +24,7 @@ export interface ChatFeatureDeps {
 }
 
 interface Chat {
+  session: ChatSession;
   controller: ChatController;
   provider: ChatViewProvider;
 }
@@ -39,28 +41,29 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
     // reads it when it is.
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (asked && event.affectsConfiguration('askModel.model')) {
-        chat().then(({ controller }) => controller.refresh(), (error: unknown) => deps.log.error(`chat: ${String(error)}`));
+        chat().then(({ session }) => session.showState(), (error: unknown) => deps.log.error(`chat: ${String(error)}`));
       }
     }),
     vscode.commands.registerCommand('askModel.openChat', async () => (await chat()).provider.reveal()),
     vscode.commands.registerCommand('askModel.newChat', async () => {
-      const { controller, provider } = await chat();
-      await controller.newChat();
+      const { session, provider } = await chat();
+      session.newChat();
       await provider.reveal();
     }),
     vscode.commands.registerCommand('askModel.chat.addSelection', async () => {
       const { controller, provider } = await chat();
-      await controller.attach('selection');
+      controller.attach('selection');
       await provider.reveal();
     }),
   );
 }
 
 async function buildChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps): Promise<Chat> {
-  const [{ ChatController }, { ChatViewProvider }, { ConversationStore }, factory, tools] = await Promise.all([
+  const [{ ChatController }, { ChatViewProvider }, { ConversationStore }, { createChatSession }, factory, tools] = await Promise.all([
     import('./chatController.js'),
     import('./chatViewProvider.js'),
     import('./conversationStore.js'),
+    import('./hostSessionPorts.js'),
     deps.factory(),
     deps.tools.load(),
   ]);
@@ -68,6 +71,9 @@ async function buildChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps
     deps.log.warn(`chat history: ${problem}`);
     void vscode.window.showWarningMessage(`Ask Model: ${problem}`);
   });
-  const controller = new ChatController({ factory, active: deps.active, log: deps.log, editors: deps.editors, tools, store });
-  return { controller, provider: new ChatViewProvider(context.extensionUri, controller, deps.log) };
+  const provider = new ChatViewProvider(context.extensionUri, deps.log);
+  const session = createChatSession({ factory, active: deps.active, log: deps.log, store, tools, post: (message) => provider.post(message) });
+  const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools });
+  context.subscriptions.push(provider, provider.onDidReceiveMessage((message) => controller.receive(message)));
+  return { session, controller, provider };
 }

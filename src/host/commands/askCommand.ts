@@ -1,24 +1,17 @@
 // "Ask Model": the selection (or whole file) plus a question, answered in a Markdown editor beside the code,
-// streamed as it arrives. Cancel or Stop keeps what arrived; errors offer the action that fixes them.
+// streamed as it arrives. Cancel, Stop or closing the answer keeps what arrived; errors offer the action that fixes
+// them. The request goes through the same preparation and answer loop as the chat (without tools).
 import * as vscode from 'vscode';
-import {
-  buildAskMessages,
-  buildChatRequest,
-  formatAnswerFooter,
-  requestSettingsFor,
-  type ChatCompletionRequest,
-  type CodeContext,
-  type ErrorAction,
-} from '../../core';
+import { buildAskMessages, describeError, formatAnswerFooter, messageOf, runAnswer, type CodeContext, type ErrorAction, type PreparedRun } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import { AnswerDocument } from '../ask/answerDocument';
 import { codeContextOf } from '../ask/codeContext';
 import type { QuestionHistory } from '../ask/questionHistory';
-import type { ClientFactory, ReadyClient } from '../clientFactory';
-import { logAnswer, logRequest, type Log } from '../log';
+import type { ClientFactory } from '../clientFactory';
+import type { Log } from '../log';
 import { prepareRun } from '../prepareRun';
 import { readSettings } from '../settings';
-import { describeError, messageOf, showError } from '../showError';
+import { showError } from '../showError';
 
 export interface AskDeps {
   factory: ClientFactory;
@@ -62,62 +55,67 @@ export async function askModel(deps: AskDeps, args: AskArgs | undefined): Promis
 }
 
 async function answer(deps: AskDeps, question: string, code: CodeContext): Promise<AskResult> {
-  let ready: ReadyClient;
-  let request: ChatCompletionRequest;
+  let run: PreparedRun;
   try {
-    const prepared = await prepareRun(deps.factory);
+    const prepared = await prepareRun(deps.factory, deps.log, 'ask-model');
     if (!prepared) return { status: 'cancelled' };
-    ready = prepared;
-    const { settings } = ready;
-    request = buildChatRequest({ settings: requestSettingsFor(settings, 'ask-model'), messages: buildAskMessages(settings.systemPrompt, question, code) });
+    run = prepared;
   } catch (error) {
     return failed(error);
   }
-  const { client, settings } = ready;
-  logRequest(deps.log, 'ask-model', request);
   const document = await AnswerDocument.open(headerFor(question, code));
   if (code.truncatedCharacters > 0) {
     void vscode.window.showInformationMessage(`Ask Model: ${code.path} is long; only its first ${code.code.length} characters were sent.`);
   }
 
   let text = '';
+  let footer: string | undefined;
   let inReasoning = false;
+  const controller = new AbortController();
+  const release = deps.active.track(controller);
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Ask Model: asking ${settings.model}…`, cancellable: true },
-    (progress, token) =>
-      deps.active.run(async (signal): Promise<AskResult> => {
-        try {
-          for await (const event of client.stream(request, { signal })) {
-            if (!document.isOpen) break; // The user closed the answer: stop paying for it.
-            if (event.type === 'reasoning') {
-              document.append(`${inReasoning ? '' : '> **Reasoning**\n> '}${event.text.replace(/\n/g, '\n> ')}`);
-              inReasoning = true;
-            } else if (event.type === 'text') {
-              if (inReasoning) document.append('\n\n');
-              inReasoning = false;
-              text += event.text;
-              document.append(event.text);
-              if (text.length === event.text.length) progress.report({ message: 'answering…' });
-            } else if (event.type === 'done') {
-              const footer = formatAnswerFooter(event.done, settings.model);
-              document.append(`\n\n---\n_${footer}_\n`);
-              logAnswer(deps.log, 'ask-model', event.done);
-              await document.flush();
-              return { status: 'done', document: document.document.uri, answer: text, footer, edits: document.edits };
-            }
-          }
-          document.append('\n\n_(stopped: the answer above is partial)_\n');
-          await document.flush();
-          return { status: 'stopped', document: document.document.uri, answer: text, edits: document.edits };
-        } catch (error) {
-          document.append(`\n\n_(failed: ${messageOf(error)})_\n`);
-          await document.flush();
-          deps.log.error(`ask-model: ${messageOf(error)}`);
-          return { ...failed(error, () => answer(deps, question, code)), document: document.document.uri, answer: text, edits: document.edits };
-        }
-      }, token),
+    { location: vscode.ProgressLocation.Notification, title: `Ask Model: asking ${run.model}…`, cancellable: true },
+    (progress, token) => {
+      token.onCancellationRequested(() => controller.abort());
+      return runAnswer(run, {
+        messages: buildAskMessages(run.systemPrompt, question, code),
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (!document.isOpen) controller.abort(); // The user closed the answer: stop paying for it.
+          else if (event.type === 'reasoning') {
+            document.append(`${inReasoning ? '' : '> **Reasoning**\n> '}${event.text.replace(/\n/g, '\n> ')}`);
+            inReasoning = true;
+          } else if (event.type === 'text') {
+            if (inReasoning) document.append('\n\n');
+            inReasoning = false;
+            if (text === '') progress.report({ message: 'answering…' });
+            text += event.text;
+            document.append(event.text);
+          } else if (event.type === 'answerDone') footer = formatAnswerFooter(event.done, run.model);
+        },
+      });
+    },
+  ).then(
+    (value) => value,
+    (error: unknown) => ({ outcome: 'error' as const, error }),
   );
-  return result;
+  release();
+  const common = { document: document.document.uri, answer: text };
+  if (result.outcome === 'error') {
+    document.append(`\n\n_(failed: ${messageOf(result.error)})_\n`);
+    await document.flush();
+    deps.log.error(`ask-model: ${messageOf(result.error)}`);
+    return { ...failed(result.error, () => answer(deps, question, code)), ...common, edits: document.edits };
+  }
+  if (result.outcome === 'stopped' || footer === undefined) {
+    document.append('\n\n_(stopped: the answer above is partial)_\n');
+    await document.flush();
+    return { status: 'stopped', ...common, edits: document.edits };
+  }
+  const notice = result.outcome === 'max-rounds' && result.notice ? `\n\n_(${result.notice})_` : '';
+  document.append(`${notice}\n\n---\n_${footer}_\n`);
+  await document.flush();
+  return { status: 'done', ...common, footer, edits: document.edits };
 }
 
 function failed(error: unknown, retry?: () => unknown): AskResult {

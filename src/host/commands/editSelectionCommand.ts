@@ -1,24 +1,14 @@
 // "Edit Selection with Model": an instruction for the selected code; the model answers with tool calls, each edit is
 // shown as a diff and applied only on Accept, as one undo step.
 import * as vscode from 'vscode';
-import {
-  buildChatRequest,
-  buildEditSelectionMessages,
-  readToolNeedsApproval,
-  requestSettingsFor,
-  runToolLoop,
-  toolDefinitions,
-  type ChatDone,
-  type ErrorAction,
-  type ToolLoopOutcome,
-} from '../../core';
+import { buildEditSelectionMessages, describeError, messageOf, runAnswer, type ChatDone, type ErrorAction, type ToolLoopOutcome } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import type { ClientFactory } from '../clientFactory';
-import { logAnswer, loggedRequests, type Log } from '../log';
+import type { Log } from '../log';
 import { prepareRun } from '../prepareRun';
-import { describeError, messageOf, showError } from '../showError';
-import { approveReadWithNotification, readWorkspaceToolSettings, type WorkspaceToolRunner } from '../tools/toolRunner';
-import type { ReadTracker } from '../tools/readTracker';
+import { showError } from '../showError';
+import { approveWithNotification } from '../tools/toolApprovers';
+import type { WorkspaceTools } from '../tools/registerTools';
 
 const SURROUNDING_LINES = 30;
 
@@ -26,8 +16,7 @@ export interface EditSelectionDeps {
   factory: ClientFactory;
   active: ActiveRequests;
   log: Log;
-  runner: WorkspaceToolRunner;
-  reads: ReadTracker;
+  tools: WorkspaceTools;
 }
 
 export interface EditSelectionArgs {
@@ -59,13 +48,11 @@ export async function editSelection(deps: EditSelectionDeps, args: EditSelection
   if (!instruction) return { status: 'cancelled' };
 
   try {
-    const ready = await prepareRun(deps.factory);
-    if (!ready) return { status: 'cancelled' };
-    const { client, settings } = ready;
-    const toolSettings = readWorkspaceToolSettings();
+    const run = await prepareRun(deps.factory, deps.log, 'edit-selection');
+    if (!run) return { status: 'cancelled' };
     const firstLine = Math.max(0, selection.start.line - SURROUNDING_LINES);
     const lastLine = Math.min(document.lineCount - 1, selection.end.line + SURROUNDING_LINES);
-    const messages = buildEditSelectionMessages(settings.systemPrompt, instruction, {
+    const messages = buildEditSelectionMessages(run.systemPrompt, instruction, {
       path: vscode.workspace.asRelativePath(document.uri, false),
       languageId: document.languageId,
       startLine: selection.start.line + 1,
@@ -75,34 +62,24 @@ export async function editSelection(deps: EditSelectionDeps, args: EditSelection
       surroundingsStartLine: firstLine + 1,
     });
     // The model saw this text: an edit it proposes later is checked against it.
-    deps.reads.remember(document.uri.fsPath.replace(/\\/g, '/'), document.getText());
+    deps.tools.reads.remember(document.uri.fsPath.replace(/\\/g, '/'), document.getText());
     const calls: Record<string, number> = {};
     let text = '';
     let lastAnswer: ChatDone | undefined;
     const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Ask Model: editing with ${settings.model}…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: `Ask Model: editing with ${run.model}…`, cancellable: true },
       (progress, token) =>
         deps.active.run(
           (signal) =>
-            runToolLoop({
-              client,
-              buildRequest: loggedRequests(deps.log, 'edit-selection', (history) =>
-                buildChatRequest({ settings: requestSettingsFor(settings, 'edit-selection'), messages: history, tools: toolDefinitions(true), toolChoice: 'auto' }),
-              ),
+            runAnswer(run, {
               messages,
-              executeTool: deps.runner.executor(toolSettings, deps.runner.askWithNotification()),
-              approve: approveReadWithNotification,
-              needsApproval: readToolNeedsApproval(toolSettings),
-              maxRounds: toolSettings.maxRounds,
               signal,
+              tools: { runTool: deps.tools.runner.run, approve: approveWithNotification(deps.tools.approvals) },
               onEvent: (event) => {
-                if (event.type === 'round-start') text = '';
+                if (event.type === 'roundStart') text = '';
                 else if (event.type === 'text') text += event.text;
-                else if (event.type === 'answer-done') {
-                  lastAnswer = event.done;
-                  logAnswer(deps.log, 'edit-selection', event.done);
-                }
-                else if (event.type === 'tool-call') {
+                else if (event.type === 'answerDone') lastAnswer = event.done;
+                else if (event.type === 'toolCall') {
                   progress.report({ message: `${event.call.name ?? 'tool'}: ${event.call.status}` });
                   if (['done', 'failed', 'rejected', 'invalid', 'cancelled', 'skipped'].includes(event.call.status)) calls[event.call.status] = (calls[event.call.status] ?? 0) + 1;
                 }
@@ -111,7 +88,7 @@ export async function editSelection(deps: EditSelectionDeps, args: EditSelection
           token,
         ),
     );
-    if (result.outcome === 'error') throw result.error;
+    if (result.outcome === 'error') return failed(result.error);
     const said = text.trim().slice(0, 400);
     if (result.outcome === 'max-rounds' && result.notice) void vscode.window.showWarningMessage(`Ask Model: ${result.notice}`);
     else if (lastAnswer?.refused) void vscode.window.showWarningMessage(`Ask Model: the model refused: ${said}`);
@@ -123,6 +100,10 @@ export async function editSelection(deps: EditSelectionDeps, args: EditSelection
     }
     return { status: result.outcome, rounds: result.rounds, text, calls };
   } catch (error) {
+    return failed(error);
+  }
+
+  function failed(error: unknown): EditSelectionResult {
     deps.log.error(`edit-selection: ${messageOf(error)}`);
     void showError(error);
     return { status: 'error', error: describeError(error, false) };

@@ -32,8 +32,8 @@ export function registerAskCommand(context: vscode.ExtensionContext, deps: Comma
 export function registerEditSelectionCommand(context: vscode.ExtensionContext, deps: CommandDeps & { tools: RegisteredTools }): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.editSelection', async (args?: EditSelectionArgs) => {
-      const [{ editSelection }, factory, { runner, reads }] = await Promise.all([import('./editSelectionCommand.js'), deps.factory(), deps.tools.load()]);
-      return editSelection({ factory, active: deps.active, log: deps.log, runner, reads }, args);
+      const [{ editSelection }, factory, tools] = await Promise.all([import('./editSelectionCommand.js'), deps.factory(), deps.tools.load()]);
+      return editSelection({ factory, active: deps.active, log: deps.log, tools }, args);
     }),
   );
 }

@@ -1,10 +1,10 @@
 // "Test Connection": says which URL it calls, lists the server's models and sends a one-token request, then reports
 // status and latency, or the exact error and its fix.
 import * as vscode from 'vscode';
-import { buildChatRequest, formatMs, requestSettingsFor, type ErrorAction } from '../../core';
+import { buildChatRequest, describeError, formatMs, messageOf, requestSettingsFor, type ErrorAction } from '../../core';
 import type { ClientFactory } from '../clientFactory';
 import type { Log } from '../log';
-import { describeError, messageOf, showError } from '../showError';
+import { showError } from '../showError';
 
 export interface ConnectionReport {
   ok: boolean;

@@ -8,6 +8,7 @@ import {
   reapplyEdit,
   resolveWorkspacePath,
   type ApprovalDecision,
+  type ApprovalPreview,
   type CreateFileArgs,
   type ReplaceInFileArgs,
   type ToolOutcome,
@@ -16,15 +17,12 @@ import { fileExists, readDocumentText } from './documentText';
 import type { ReadTracker } from './readTracker';
 import { pathOptions } from './workspaceRoots';
 
-/** Asks the user about one proposed edit (the diff is already open); resolves with the decision. */
-export type AskApproval = (request: { callId: string; relativePath: string; summary: string }, signal: AbortSignal) => Promise<ApprovalDecision>;
-
 export interface EditToolDeps {
   denyGlobs: readonly string[];
   reads: ReadTracker;
   showDiff: (callId: string, target: vscode.Uri, proposedText: string, relativePath: string, exists: boolean) => Promise<void>;
-  /** Undefined when this tool is auto-approved. */
-  askApproval: AskApproval | undefined;
+  /** The loop's question for this call, asked once the diff is shown; undefined when it runs without asking. */
+  approve: ((preview: ApprovalPreview) => Promise<ApprovalDecision>) | undefined;
   signal: AbortSignal;
 }
 
@@ -85,9 +83,9 @@ export async function createFile(callId: string, args: CreateFileArgs, deps: Edi
 
 /** Shows the diff and waits for the user; returns an outcome when the edit must not be applied. */
 async function approve(callId: string, uri: vscode.Uri, proposed: string, relativePath: string, exists: boolean, summary: string, deps: EditToolDeps): Promise<ToolOutcome | undefined> {
-  if (!deps.askApproval) return undefined;
+  if (!deps.approve) return undefined;
   await deps.showDiff(callId, uri, proposed, relativePath, exists);
-  const decision = await deps.askApproval({ callId, relativePath, summary }, deps.signal);
+  const decision = await deps.approve({ path: relativePath, summary });
   if (decision.approved) return undefined;
   return decision.reason ? { status: 'rejected', reason: decision.reason } : { status: 'rejected' };
 }

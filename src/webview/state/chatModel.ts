@@ -1,14 +1,16 @@
 // The view's copy of the host's state plus the draft: what is cached, and what the views are rendered from. The host
-// owns the conversation; this only applies what it sends. Deltas are appended in place (string concatenation is
-// cheap in V8: it builds a rope), because copying a long conversation per network read would not be.
+// owns the conversation; this only applies what it sends, with the same turn updates the host applied to its own
+// copy (core/chat/turnUpdates.ts). An update makes a new turn object and puts it in the list in place: only the
+// changed turn is copied, never the conversation (string concatenation is cheap in V8: it builds a rope).
+import { updateTurn, type TurnUpdate } from '../../core/chat/turnUpdates';
 import type { AssistantTurn, ChatViewState, ContextChip, ConversationSummary, ToolCard, Turn } from '../../core/chat/webviewProtocol';
 import type { CachedView } from './cachedView';
 
 export class ChatModel {
   private current: ChatViewState;
   private typed: string;
-  /** The turn the last delta went to: the next one almost always goes there too. */
-  private lastDeltaTurn: AssistantTurn | undefined;
+  /** Where the last delta's turn is in the list: the next one almost always goes there too. */
+  private lastDeltaIndex = -1;
 
   constructor(state: ChatViewState, draft: string) {
     this.current = state;
@@ -25,7 +27,7 @@ export class ChatModel {
 
   replaceState(state: ChatViewState): void {
     this.current = state;
-    this.lastDeltaTurn = undefined;
+    this.lastDeltaIndex = -1;
   }
 
   /** Replaces the turn with the same id, or appends it. */
@@ -35,30 +37,23 @@ export class ChatModel {
     if (index === -1) turns.push(turn);
     else turns[index] = turn;
     this.current.busy = busy;
-    if (this.lastDeltaTurn?.id === turn.id) this.lastDeltaTurn = undefined;
   }
 
   /** Appends streamed text to a streaming assistant turn; returns it, or undefined when there is no such turn. */
   appendDelta(turnId: string, text: string, reasoning: string): AssistantTurn | undefined {
-    let turn = this.lastDeltaTurn;
-    if (turn?.id !== turnId) {
-      const found = this.current.turns[findLastIndex(this.current.turns, (candidate) => candidate.id === turnId)];
-      turn = found?.role === 'assistant' ? found : undefined;
-    }
-    if (turn?.status !== 'streaming') return undefined;
-    this.lastDeltaTurn = turn;
-    if (text !== '') turn.text += text;
-    if (reasoning !== '') turn.reasoning += reasoning;
-    return turn;
+    const turns = this.current.turns;
+    if (turns[this.lastDeltaIndex]?.id !== turnId) this.lastDeltaIndex = findLastIndex(turns, (candidate) => candidate.id === turnId);
+    const turn = turns[this.lastDeltaIndex];
+    if (turn?.role !== 'assistant' || turn.status !== 'streaming') return undefined;
+    return this.update(this.lastDeltaIndex, turn, { type: 'delta', text, reasoning });
   }
 
   /** Adds or replaces a tool card on an assistant turn; returns false when there is no such turn. */
   upsertToolCall(turnId: string, call: ToolCard): boolean {
-    const turn = this.current.turns[findLastIndex(this.current.turns, (candidate) => candidate.id === turnId)];
+    const index = findLastIndex(this.current.turns, (candidate) => candidate.id === turnId);
+    const turn = this.current.turns[index];
     if (turn?.role !== 'assistant') return false;
-    const calls = turn.toolCalls ?? [];
-    const index = calls.findIndex((candidate) => candidate.id === call.id);
-    turn.toolCalls = index === -1 ? [...calls, call] : calls.map((candidate, position) => (position === index ? call : candidate));
+    this.update(index, turn, { type: 'toolCall', call });
     return true;
   }
 
@@ -72,6 +67,12 @@ export class ChatModel {
 
   setDraft(draft: string): void {
     this.typed = draft;
+  }
+
+  private update(index: number, turn: AssistantTurn, update: TurnUpdate): AssistantTurn {
+    const next = updateTurn(turn, update);
+    this.current.turns[index] = next;
+    return next;
   }
 
   snapshot(): CachedView {

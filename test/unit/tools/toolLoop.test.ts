@@ -40,7 +40,11 @@ describe('runToolLoop against the reference server', () => {
       tools: toolDefinitions(true),
     });
 
-  /** Runs the loop; by default every tool answers `<name> ok` and every approval says yes. */
+  /**
+   * Runs the loop; by default every tool answers `<name> ok` and every approval says yes. The default tool does what
+   * the host's edit tools do: an edit that must wait asks `context.approve` (with its preview) and applies nothing on
+   * a no; `executed` lists the calls that went through.
+   */
   async function run(overrides: Partial<ToolLoopOptions> & { stream?: boolean } = {}) {
     const events: ToolLoopEvent[] = [];
     const executed: ValidToolCall[] = [];
@@ -50,7 +54,11 @@ describe('runToolLoop against the reference server', () => {
       client: client(),
       buildRequest: buildRequest(stream),
       messages: START,
-      executeTool: async (call) => {
+      executeTool: async (call, context) => {
+        if (context.approve) {
+          const decision = await context.approve({ path: 'a.ts', summary: 'lines 1–1' });
+          if (!decision.approved) return decision.reason ? { status: 'rejected', reason: decision.reason } : { status: 'rejected' };
+        }
         executed.push(call);
         return { status: 'done', content: `${call.name} ok` };
       },
@@ -68,7 +76,7 @@ describe('runToolLoop against the reference server', () => {
 
   const sentMessages = (request: number) => (server.requests[request]?.body as { messages: unknown[] }).messages;
   const statuses = (events: ToolLoopEvent[], id: string) =>
-    events.flatMap((event) => (event.type === 'tool-call' && event.call.id === id ? [event.call.status] : []));
+    events.flatMap((event) => (event.type === 'toolCall' && event.call.id === id ? [event.call.status] : []));
 
   it('an answer without tool calls ends the loop at once; the request offered the tools with tool_choice auto', async () => {
     server.script(textTurn('Nothing to do.'));
@@ -171,7 +179,7 @@ describe('runToolLoop against the reference server', () => {
       content: 'The tool call "replace_in_file" was cut off (finish_reason "length") before its arguments were complete, so it was not run.',
     });
     assert.deepEqual(statuses(events, 'c_cut'), ['invalid']);
-    const answers = events.filter((event) => event.type === 'answer-done').map((event) => (event.type === 'answer-done' ? event.done.finishReason : ''));
+    const answers = events.filter((event) => event.type === 'answerDone').map((event) => (event.type === 'answerDone' ? event.done.finishReason : ''));
     assert.deepEqual(answers, ['length', 'stop']);
   });
 
@@ -232,7 +240,8 @@ describe('runToolLoop against the reference server', () => {
         ['r1', 'Not run: the user stopped the request.'],
       ],
     );
-    assert.deepEqual(statuses(events, 'e1'), ['queued', 'awaiting-approval', 'running', 'cancelled']);
+    // This tool was stopped before it showed a preview, so it never asked.
+    assert.deepEqual(statuses(events, 'e1'), ['queued', 'running', 'cancelled']);
     assert.deepEqual(statuses(events, 'e2'), ['queued', 'cancelled']);
     assert.equal(result.error, undefined);
   });
@@ -272,7 +281,7 @@ describe('runToolLoop against the reference server', () => {
     const { result, events, executed } = await run({
       signal: controller.signal,
       onEvent: (event) => {
-        if (event.type === 'answer-done') controller.abort();
+        if (event.type === 'answerDone') controller.abort();
       },
     });
     assert.equal(result.outcome, 'stopped');
@@ -328,7 +337,7 @@ describe('runToolLoop against the reference server', () => {
     );
   });
 
-  it('edits ask first; a rejection (with its reason) goes back to the model and the edit is not run', async () => {
+  it('edits ask once their preview is shown, through the same approver; a rejection (with its reason) goes back to the model and the edit is not applied', async () => {
     server.script(
       toolCallsTurn([
         { id: 'e1', name: 'replace_in_file', arguments: '{"path":"a.ts","old_text":"a","new_text":"b"}' },
@@ -336,21 +345,43 @@ describe('runToolLoop against the reference server', () => {
       ]),
       textTurn('Understood.'),
     );
-    const asked: string[] = [];
+    const asked: [string, unknown][] = [];
     const { result, events, executed } = await run({
-      approve: async (call) => {
-        asked.push(call.id);
+      approve: async (call, _signal, preview) => {
+        asked.push([call.id, preview]);
         return { approved: false, reason: 'wrong file' };
       },
     });
-    assert.deepEqual(asked, ['e1'], 'the read ran without asking');
+    assert.deepEqual(asked, [['e1', { path: 'a.ts', summary: 'lines 1–1' }]], 'the read ran without asking; the edit was asked about with its preview');
     assert.deepEqual(executed.map((call) => call.id), ['r1']);
     assert.deepEqual(result.messages[1], {
       role: 'tool',
       tool_call_id: 'e1',
       content: 'The user rejected this replace_in_file call, so it was not run. Their reason: "wrong file". Do not repeat it unless the user asks for it.',
     });
-    assert.deepEqual(statuses(events, 'e1'), ['queued', 'awaiting-approval', 'rejected']);
+    assert.deepEqual(statuses(events, 'e1'), ['queued', 'running', 'awaiting-approval', 'rejected']);
+  });
+
+  it('reads ask before they run when the rule says so (askBeforeReading), with no preview', async () => {
+    server.script(toolCallsTurn([{ id: 'r1', name: 'read_file', arguments: '{"path":"a.ts"}' }]), textTurn('Read.'));
+    const asked: [string, unknown][] = [];
+    const { events, executed } = await run({
+      needsApproval: () => true,
+      approve: async (call, _signal, preview) => {
+        asked.push([call.id, preview]);
+        return { approved: true };
+      },
+    });
+    assert.deepEqual(asked, [['r1', undefined]]);
+    assert.deepEqual(executed.map((call) => call.id), ['r1']);
+    assert.deepEqual(statuses(events, 'r1'), ['queued', 'awaiting-approval', 'running', 'done']);
+  });
+
+  it('an approved edit goes back to running, then done', async () => {
+    server.script(toolCallsTurn([{ id: 'e1', name: 'create_file', arguments: '{"path":"b.ts","content":"x"}' }]), textTurn('Made it.'));
+    const { events, executed } = await run();
+    assert.deepEqual(executed.map((call) => call.id), ['e1']);
+    assert.deepEqual(statuses(events, 'e1'), ['queued', 'running', 'awaiting-approval', 'running', 'done']);
   });
 
   it('the host may reject inside executeTool too (after showing the diff), and needsApproval follows the settings', async () => {
@@ -387,7 +418,7 @@ describe('runToolLoop against the reference server', () => {
     assert.equal(result.outcome, 'done');
     assert.equal((result.messages[1] as { content: string }).content, 'read_file failed: File not found: missing.ts');
     assert.equal((result.messages[2] as { content: string }).content, 'The workspace has no files.');
-    const finished = events.flatMap((event) => (event.type === 'tool-call' && event.call.id === 'r2' && event.call.status === 'failed' ? [event.call.preview] : []));
+    const finished = events.flatMap((event) => (event.type === 'toolCall' && event.call.id === 'r2' && event.call.status === 'failed' ? [event.call.preview] : []));
     assert.deepEqual(finished, ['no files']);
   });
 

@@ -23,7 +23,7 @@ export function oursContender(origin: string, delivery: 'events' | 'batches'): C
           case 'text':
             answer.text += event.text;
             break;
-          case 'tool_call':
+          case 'toolCall':
             answer.toolCalls.push({ index: event.call.index, id: event.call.id, name: event.call.name, arguments: event.call.arguments });
             break;
           case 'usage':
@@ -33,7 +33,7 @@ export function oursContender(origin: string, delivery: 'events' | 'batches'): C
             answer.finishReason = event.done.finishReason;
             break;
           case 'reasoning':
-          case 'tool_call_error':
+          case 'toolCallError':
             // The transcript has neither: either one means the client misread it.
             throw new AnswerMismatch(`ours produced an unexpected ${event.type} event: ${JSON.stringify(event).slice(0, 300)}`);
           default:

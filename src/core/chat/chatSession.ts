@@ -1,0 +1,229 @@
+// The chat, free of VS Code: the current conversation, the context for the next message, the answer in flight and
+// its loop. It reaches the world only through its ports (chatSessionPorts.ts); the host's controller maps the view's
+// messages to these methods. Every way an answer ends (done, stopped, failed, the round limit) leaves a stored
+// conversation the next message can continue, and a turn in the view that says how it ended.
+import { NoModelError } from '../errors/AskModelError';
+import { describeError, messageOf } from '../errors/describeError';
+import { formatAnswerFooter } from '../ask/answerFooter';
+import { runAnswer, type PreparedRun } from '../run/preparedRun';
+import type { ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
+import type { ChatSessionPorts } from './chatSessionPorts';
+import { emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
+import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
+import { summarizeToolArguments } from './toolCardSummary';
+import { updateTurn, type TurnUpdate } from './turnUpdates';
+import type { AssistantTurn, ChatViewState, ContextChip, UserTurn } from './webviewProtocol';
+
+interface Answering {
+  conversation: Conversation;
+  controller: AbortController;
+  deltas: DeltaCoalescer;
+}
+
+export class ChatSession {
+  private conversation: Conversation;
+  private pendingContext: ContextChip[] = [];
+  private answering: Answering | undefined;
+
+  constructor(private readonly ports: ChatSessionPorts) {
+    // After a reload the chat opens where the user left it.
+    this.conversation = ports.store.list()[0] ?? this.freshConversation();
+  }
+
+  get busy(): boolean {
+    return this.answering !== undefined;
+  }
+
+  /** The whole state, for a view that (re)appears or after a switch. Streamed text still waiting is sent first. */
+  state(): ChatViewState {
+    this.answering?.deltas.flush();
+    return {
+      conversationId: this.conversation.id,
+      turns: this.conversation.turns,
+      pendingContext: this.pendingContext,
+      busy: this.busy,
+      model: this.ports.currentModel(),
+      history: this.ports.store.list().map(summarize),
+    };
+  }
+
+  /** Posts the whole state (the view said it is ready, or a setting it shows changed). */
+  showState(): void {
+    this.ports.post({ type: 'state', state: this.state() });
+  }
+
+  /** Sends `text` with the pending context and answers it. Ignored while an answer is in flight, or when empty. */
+  async send(text: string): Promise<void> {
+    if (this.busy || text.trim() === '') return;
+    const user: UserTurn = { id: this.ports.ids(), role: 'user', text: text.trim(), context: this.pendingContext };
+    this.pendingContext = [];
+    if (this.conversation.turns.length === 0) this.conversation.title = titleFrom(user.text);
+    this.conversation.turns.push(user);
+    this.ports.post({ type: 'turn', turn: user, busy: true });
+    await this.answer();
+  }
+
+  /** Asks again for the last answer that failed or was stopped (its partial text is dropped). */
+  async retry(): Promise<void> {
+    if (this.busy) return;
+    const retry = turnsForRetry(this.conversation.turns);
+    if (!retry) return;
+    this.conversation.turns = [...retry.keep, retry.user];
+    this.ports.post({ type: 'state', state: { ...this.state(), busy: true } });
+    await this.answer();
+  }
+
+  /** Stops the answer in flight; what arrived is kept and the turn says it was stopped. */
+  stop(): void {
+    this.answering?.controller.abort();
+  }
+
+  newChat(): void {
+    this.stop();
+    this.conversation = this.freshConversation();
+    this.pendingContext = [];
+    this.showState();
+  }
+
+  open(id: string): void {
+    const conversation = this.ports.store.get(id);
+    if (!conversation) return;
+    if (conversation.id !== this.conversation.id) this.stop();
+    this.conversation = conversation;
+    this.showState();
+  }
+
+  async delete(id: string): Promise<void> {
+    if (this.answering?.conversation.id === id) this.stop();
+    await this.ports.store.delete(id);
+    if (this.conversation.id === id) this.conversation = this.freshConversation();
+    this.showState();
+  }
+
+  attach(chip: ContextChip): void {
+    this.pendingContext = [...this.pendingContext, chip];
+    this.ports.post({ type: 'pendingContext', chips: this.pendingContext });
+  }
+
+  removeContext(chipId: string): void {
+    this.pendingContext = this.pendingContext.filter((chip) => chip.id !== chipId);
+    this.ports.post({ type: 'pendingContext', chips: this.pendingContext });
+  }
+
+  /**
+   * Answers the conversation's last user turn in a new assistant turn: text streams in, each tool call becomes a
+   * card, calls that need the user wait on their card. The conversation is the one current when it started: if the
+   * user switches away, the answer stops, is stored there, and nothing more of it reaches the view.
+   */
+  private async answer(): Promise<void> {
+    const { ports } = this;
+    const conversation = this.conversation;
+    const history = conversation.turns.slice();
+    let turn: AssistantTurn = emptyAssistantTurn(ports.ids());
+    conversation.turns.push(turn);
+    const index = conversation.turns.length - 1;
+    const shown = (): boolean => this.conversation === conversation;
+    const post: ChatSessionPorts['post'] = (message) => {
+      if (shown()) ports.post(message);
+    };
+    const apply = (update: TurnUpdate): void => {
+      turn = updateTurn(turn, update);
+      conversation.turns[index] = turn;
+    };
+    const controller = new AbortController();
+    const deltas = new DeltaCoalescer((text, reasoning) => post({ type: 'delta', turnId: turn.id, text, reasoning }), {
+      intervalMs: CHAT_DELTA_INTERVAL_MS,
+      now: () => ports.clock.now(),
+      timer: ports.clock,
+    });
+    this.answering = { conversation, controller, deltas };
+    const release = ports.requestStarted(controller);
+    post({ type: 'turn', turn, busy: true });
+
+    let finish: TurnUpdate & { type: 'finish' };
+    try {
+      const run = await ports.prepareRun();
+      if (!run) throw new NoModelError();
+      const result = await runAnswer(run, {
+        messages: toChatMessages(run.systemPrompt, history, conversation.transcripts),
+        signal: controller.signal,
+        tools: { runTool: ports.runTool, approve: ports.approve },
+        onEvent: this.eventHandler(run, apply, deltas, post, () => turn),
+      });
+      finish = this.finishFor(result, conversation, turn);
+    } catch (error) {
+      finish = this.failure(error);
+    }
+    deltas.flush();
+    apply(finish);
+    this.answering = undefined;
+    release();
+    conversation.updatedAt = ports.clock.now();
+    post({ type: 'turn', turn, busy: false });
+    // The user switched away meanwhile: the view shows another conversation, and learns that nothing is in flight.
+    if (!shown()) this.showState();
+    try {
+      await ports.store.save(conversation);
+    } catch (error) {
+      ports.reportError(`chat: the conversation could not be saved: ${messageOf(error)}`);
+    }
+    ports.post({ type: 'history', history: ports.store.list().map(summarize) });
+  }
+
+  /** The loop's events as turn updates: text and reasoning through the coalescer, tool cards at once. */
+  private eventHandler(
+    run: PreparedRun,
+    apply: (update: TurnUpdate) => void,
+    deltas: DeltaCoalescer,
+    post: ChatSessionPorts['post'],
+    current: () => AssistantTurn,
+  ): (event: ToolLoopEvent) => void {
+    let lastTextRound = 0;
+    return (event) => {
+      if (event.type === 'text' || event.type === 'reasoning') {
+        // A new round's text starts a new paragraph under the previous round's.
+        const gap = event.type === 'text' && event.round !== lastTextRound && current().text !== '' ? '\n\n' : '';
+        if (event.type === 'text') lastTextRound = event.round;
+        const text = event.type === 'text' ? gap + event.text : '';
+        const reasoning = event.type === 'reasoning' ? event.text : '';
+        apply({ type: 'delta', text, reasoning });
+        deltas.add(text, reasoning);
+      } else if (event.type === 'toolCall') {
+        const { call } = event;
+        const card = {
+          id: call.id,
+          name: call.name ?? '(no name)',
+          summary: summarizeToolArguments(call.name, call.argumentsText),
+          status: call.status,
+          isEdit: call.kind === 'edit',
+          ...(call.preview !== undefined ? { preview: call.preview } : {}),
+        };
+        // Text before a card is shown before it.
+        deltas.flush();
+        apply({ type: 'toolCall', call: card });
+        post({ type: 'toolCall', turnId: current().id, call: card });
+      } else if (event.type === 'answerDone') {
+        apply({ type: 'answered', footer: formatAnswerFooter(event.done, run.model) });
+      }
+    };
+  }
+
+  private finishFor(result: ToolLoopResult, conversation: Conversation, turn: AssistantTurn): TurnUpdate & { type: 'finish' } {
+    if (result.outcome === 'error') return this.failure(result.error);
+    // The exact messages of a tool-using answer, so a follow-up question carries the same history.
+    if (result.messages.some((message) => message.role === 'tool')) {
+      conversation.transcripts = { ...conversation.transcripts, [turn.id]: result.messages };
+    }
+    return { type: 'finish', status: result.outcome === 'stopped' ? 'stopped' : 'done', notice: result.notice };
+  }
+
+  private failure(error: unknown): TurnUpdate & { type: 'finish' } {
+    this.ports.reportError(`chat: ${messageOf(error)}`);
+    // Retry has its own button on the card; the actions are the other fixes.
+    return { type: 'finish', status: 'error', error: describeError(error, false) };
+  }
+
+  private freshConversation(): Conversation {
+    return newConversation(this.ports.ids(), this.ports.clock.now());
+  }
+}

@@ -1,0 +1,43 @@
+// What the chat session needs from the world, as one object of ports. The host implements them on VS Code (and the
+// real client); the unit tests use the fakes beside this file (fakeChatSessionPorts.ts).
+import type { PreparedRun } from '../run/preparedRun';
+import type { Approver, ToolExecutor } from '../tools/toolLoopTypes';
+import type { DeltaTimer } from './deltaCoalescer';
+import type { Conversation } from './conversation';
+import type { HostMessage } from './webviewProtocol';
+
+/** The saved conversations, newest first. */
+export interface ConversationArchive {
+  list(): Conversation[];
+  get(id: string): Conversation | undefined;
+  save(conversation: Conversation): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+/** Wall-clock time for the conversations' dates, and the timer that paces streamed text to the view. */
+export interface SessionClock extends DeltaTimer {
+  now(): number;
+}
+
+export interface ChatSessionPorts {
+  /**
+   * Everything a chat request needs, with the model resolved (the user may be asked to pick one). Undefined: the
+   * user declined to pick. Throws what stops a request before it is sent (a bad setting, for one).
+   */
+  prepareRun: () => Promise<PreparedRun | undefined>;
+  runTool: ToolExecutor;
+  /** The one question about a tool call, whatever its kind (the call's card shows Accept / Reject). */
+  approve: Approver;
+  store: ConversationArchive;
+  /** To the view; the session never waits for it. */
+  post: (message: HostMessage) => void;
+  clock: SessionClock;
+  /** A new unique id (conversations, turns). */
+  ids: () => string;
+  /** The model the view's header names: the setting as it is now ('' when none). */
+  currentModel: () => string;
+  /** Registers a request in flight with the host (its "Stop" for everything, its busy indicator); returns the release. */
+  requestStarted: (controller: AbortController) => () => void;
+  /** For the log: what went wrong, in one line. */
+  reportError: (line: string) => void;
+}

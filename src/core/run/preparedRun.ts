@@ -1,0 +1,67 @@
+// What every request needs before it goes out, and the one wiring of the answer loop that the chat, Ask Model and
+// Edit Selection share. The host prepares a run (settings read, key found, model resolved, tool rules read); the
+// caller hands it the conversation and the two tool ports, and gets the loop's events and result.
+import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
+import type { ChatDone } from '../stream/events';
+import { runToolLoop } from '../tools/toolLoop';
+import type { Approver, ChatStreamSource, ToolExecutor, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
+import type { ValidToolCall } from '../tools/validateToolCall';
+
+/** The features that send requests; each names its requests' `generation_name` and its log lines. */
+export type RunPurpose = 'chat' | 'ask-model' | 'edit-selection';
+
+export interface RunToolRules {
+  /** Which calls wait for the user (see `approvalRule`). */
+  needsApproval: (call: ValidToolCall) => boolean;
+  /** The most rounds of tool calls one answer may run. */
+  maxRounds: number;
+}
+
+export interface PreparedRun {
+  purpose: RunPurpose;
+  /** The model that answers: the setting, or the one the user just picked because none was set. */
+  model: string;
+  /** The system prompt from the settings ('' for none). */
+  systemPrompt: string;
+  client: ChatStreamSource;
+  /** Builds each round's request from the whole conversation: settings, tools and `tool_choice` included. */
+  buildRequest: (messages: readonly ChatMessage[]) => ChatCompletionRequest;
+  /** Undefined: the requests offer no tools (a call the model makes anyway is answered, never run). */
+  tools: RunToolRules | undefined;
+  /** Told of each finished answer (the host logs it). */
+  answered: (done: ChatDone) => void;
+}
+
+/** How a run reaches the workspace and the user. */
+export interface ToolPorts {
+  runTool: ToolExecutor;
+  approve: Approver;
+}
+
+export interface AnswerInput {
+  messages: readonly ChatMessage[];
+  signal: AbortSignal;
+  onEvent?: (event: ToolLoopEvent) => void;
+  /** Needed when `run.tools` is set. */
+  tools?: ToolPorts;
+}
+
+/** Answers `messages` with the run's client and rules: one answer, or rounds of tool calls until an answer without. */
+export function runAnswer(run: PreparedRun, input: AnswerInput): Promise<ToolLoopResult> {
+  const { tools } = input;
+  return runToolLoop({
+    client: run.client,
+    buildRequest: run.buildRequest,
+    messages: input.messages,
+    executeTool: tools?.runTool ?? (() => Promise.resolve({ status: 'failed', content: 'No tools are offered in this request.' })),
+    approve: tools?.approve,
+    needsApproval: run.tools?.needsApproval,
+    // No tools offered: a call the model invents anyway is answered with the round-limit reason and not run.
+    maxRounds: run.tools && tools ? run.tools.maxRounds : 0,
+    signal: input.signal,
+    onEvent: (event) => {
+      if (event.type === 'answerDone') run.answered(event.done);
+      input.onEvent?.(event);
+    },
+  });
+}

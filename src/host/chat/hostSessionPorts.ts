@@ -1,0 +1,50 @@
+// The chat session's ports on VS Code: the shared run preparation, the workspace tool runner, approval on the call's
+// card, the workspace's stored conversations, the view, real time, random ids, and the host's Stop-all.
+import { ChatSession, type ChatSessionPorts, type HostMessage } from '../../core';
+import type { ActiveRequests } from '../activeRequests';
+import type { ClientFactory } from '../clientFactory';
+import type { Log } from '../log';
+import { prepareRun } from '../prepareRun';
+import { readSettings } from '../settings';
+import { approveOnCard } from '../tools/toolApprovers';
+import type { WorkspaceTools } from '../tools/registerTools';
+import type { ConversationStore } from './conversationStore';
+
+export interface HostSessionDeps {
+  factory: ClientFactory;
+  active: ActiveRequests;
+  log: Log;
+  store: ConversationStore;
+  tools: WorkspaceTools;
+  post: (message: HostMessage) => void;
+}
+
+export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
+  return {
+    prepareRun: () => prepareRun(deps.factory, deps.log, 'chat'),
+    runTool: deps.tools.runner.run,
+    approve: approveOnCard(deps.tools.approvals),
+    store: deps.store,
+    post: deps.post,
+    clock: {
+      now: () => Date.now(),
+      set: (callback, ms) => setTimeout(callback, ms),
+      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    ids: () => globalThis.crypto.randomUUID(),
+    currentModel: () => {
+      try {
+        return readSettings().model;
+      } catch {
+        // An invalid setting shows up when a message is sent; the header just names no model.
+        return '';
+      }
+    },
+    requestStarted: (controller) => deps.active.track(controller),
+    reportError: (line) => deps.log.error(line),
+  };
+}
+
+export function createChatSession(deps: HostSessionDeps): ChatSession {
+  return new ChatSession(hostSessionPorts(deps));
+}

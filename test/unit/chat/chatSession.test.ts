@@ -1,0 +1,487 @@
+// The chat session in plain Node, through fakes of its ports (src/core/chat/fakeChatSessionPorts.ts): what it posts
+// to the view, what it sends to the model, what it stores, and how every phase of an answer ends.
+import assert from 'node:assert/strict';
+import { AuthenticationError, ChatSession, SettingsError, StreamError, type AssistantTurn, type HostMessage, type Turn } from '../../../src/core';
+import { FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePorts, type FakePortsOptions, type ScriptedAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
+
+/** A gate a scripted answer waits at before each batch: the test opens it, batch by batch or all at once. */
+class Gate {
+  private waiting: (() => void)[] = [];
+  private open = false;
+  readonly wait = (): Promise<void> => (this.open ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve)));
+  /** Lets one waiting batch through. */
+  step(): void {
+    this.waiting.shift()?.();
+  }
+  release(): void {
+    this.open = true;
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+  /** Resolves once something waits at the gate. */
+  async reached(): Promise<void> {
+    while (this.waiting.length === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  /** Lets `batches` batches through, one at a time, and waits until the next one waits. */
+  async letThrough(batches: number): Promise<void> {
+    for (let batch = 0; batch < batches; batch++) {
+      await this.reached();
+      this.step();
+    }
+    await this.reached();
+  }
+}
+
+function sessionWith(options: FakePortsOptions = {}): { session: ChatSession; ports: FakePorts } {
+  const ports = fakeSessionPorts(options);
+  return { session: new ChatSession(ports), ports };
+}
+
+const lastAssistant = (turns: readonly Turn[]): AssistantTurn => {
+  const turn = turns.at(-1);
+  assert.equal(turn?.role, 'assistant');
+  return turn as AssistantTurn;
+};
+
+const ofType = <T extends HostMessage['type']>(posted: readonly HostMessage[], type: T): Extract<HostMessage, { type: T }>[] =>
+  posted.filter((message): message is Extract<HostMessage, { type: T }> => message.type === type);
+
+/** The view's copy, rebuilt from the posted messages alone (as the webview's model applies them). */
+function replayToView(posted: readonly HostMessage[]): Turn[] {
+  let turns: Turn[] = [];
+  for (const message of posted) {
+    if (message.type === 'state') turns = structuredClone(message.state.turns);
+    else if (message.type === 'turn') {
+      const index = turns.findIndex((turn) => turn.id === message.turn.id);
+      if (index === -1) turns.push(message.turn);
+      else turns[index] = message.turn;
+    } else if (message.type === 'delta') {
+      const turn = turns.find((candidate) => candidate.id === message.turnId) as AssistantTurn;
+      if (turn.status === 'streaming') {
+        turn.text += message.text;
+        turn.reasoning += message.reasoning;
+      }
+    } else if (message.type === 'toolCall') {
+      const turn = turns.find((candidate) => candidate.id === message.turnId) as AssistantTurn;
+      const calls = turn.toolCalls ?? [];
+      const index = calls.findIndex((call) => call.id === message.call.id);
+      turn.toolCalls = index === -1 ? [...calls, message.call] : calls.map((call, position) => (position === index ? message.call : call));
+    }
+  }
+  return turns;
+}
+
+describe('chat session', () => {
+  describe('send and stream', () => {
+    it('posts the user turn, a streaming answer, its text and the finished turn; stores the conversation', async () => {
+      const { session, ports } = sessionWith({ answers: [textAnswer('Hello', ' there.')] });
+      await session.send('  Hi  ');
+      const turns = ports.archive.list()[0]?.turns ?? [];
+      assert.deepEqual(
+        turns.map((turn) => [turn.role, turn.text]),
+        [
+          ['user', 'Hi'],
+          ['assistant', 'Hello there.'],
+        ],
+      );
+      const answer = lastAssistant(turns);
+      assert.equal(answer.status, 'done');
+      assert.match(answer.footer ?? '', /fake-model/);
+      assert.equal(ports.archive.list()[0]?.title, 'Hi');
+      const types = ports.posted.map((message) => message.type);
+      assert.deepEqual(types.slice(0, 2), ['turn', 'turn']);
+      assert.deepEqual(types.slice(-2), ['turn', 'history']);
+      assert.deepEqual(replayToView(ports.posted), turns, 'the view ends with exactly the stored turns');
+      assert.equal(session.busy, false);
+      assert.equal(ports.inFlight.size, 0, 'the request was released from Stop-all');
+      assert.equal(ports.answered.length, 1, 'the answer was reported (logged)');
+    });
+
+    it('sends the system prompt, the history and the attached context', async () => {
+      const { session, ports } = sessionWith({ answers: [textAnswer('One.'), textAnswer('Two.')] });
+      await session.send('first');
+      session.attach({ id: 'c1', kind: 'selection', label: 'a.ts:1-1', path: 'a.ts', languageId: 'ts', startLine: 1, endLine: 1, text: 'let a = 1;', truncatedCharacters: 0 });
+      await session.send('second');
+      const messages = ports.model.requests[1]?.messages ?? [];
+      assert.deepEqual(
+        messages.map((message) => message.role),
+        ['system', 'user', 'assistant', 'user'],
+      );
+      assert.equal(messages[0]?.content, 'Be brief.');
+      assert.match(String(messages[3]?.content), /^second\n\na\.ts, lines 1–1:\n```ts\nlet a = 1;\n```$/);
+      assert.deepEqual(session.state().pendingContext, [], 'the context went with the message');
+    });
+
+    it('ignores an empty message and a message while an answer is in flight', async () => {
+      const gate = new Gate();
+      const { session, ports } = sessionWith({ answers: [{ ...textAnswer('slow'), gate: gate.wait }] });
+      await session.send('   ');
+      assert.equal(ports.posted.length, 0);
+      const first = session.send('one');
+      await gate.reached();
+      await session.send('two');
+      gate.release();
+      await first;
+      assert.deepEqual(
+        ports.archive.list()[0]?.turns.map((turn) => turn.text),
+        ['one', 'slow'],
+      );
+    });
+
+    it('paces text to the view by the clock: pieces within one interval go as one delta', async () => {
+      const gate = new Gate();
+      const { session, ports } = sessionWith({ answers: [{ ...textAnswer('a', 'b', 'c'), gate: gate.wait }] });
+      const sent = session.send('go');
+      await gate.letThrough(3); // the done batch waits: a, b and c have been read
+      const deltas = ofType(ports.posted, 'delta');
+      assert.deepEqual(
+        deltas.map((delta) => delta.text),
+        ['a'],
+        'the first piece goes at once; the rest wait for the interval',
+      );
+      ports.clock.advance(16);
+      assert.deepEqual(
+        ofType(ports.posted, 'delta').map((delta) => delta.text),
+        ['a', 'bc'],
+      );
+      gate.release();
+      await sent;
+    });
+
+    it('a state asked for mid-stream carries the text so far, and no delta repeats it afterwards', async () => {
+      const gate = new Gate();
+      const { session, ports } = sessionWith({ answers: [{ ...textAnswer('a', 'b', 'c'), gate: gate.wait }] });
+      const sent = session.send('go');
+      await gate.letThrough(2);
+      session.showState(); // the view came back: b is still waiting in the coalescer
+      gate.release();
+      await sent;
+      // What the view shows while streaming: everything up to the last delta (the final turn would hide a repeat).
+      const lastDelta = ports.posted.map((message) => message.type).lastIndexOf('delta');
+      assert.equal(lastAssistant(replayToView(ports.posted.slice(0, lastDelta + 1))).text, 'abc');
+    });
+
+    it('keeps reasoning apart from text, and starts a new round’s text on a new paragraph', async () => {
+      const reasoningFirst: ScriptedAnswer = {
+        batches: [[{ type: 'reasoning', text: 'thinking' }], [{ type: 'text', text: 'Reading.' }], ...toolCallAnswer(['r1', 'read_file', '{"path":"a.ts"}']).batches],
+      };
+      const { session, ports } = sessionWith({ answers: [reasoningFirst, textAnswer('It is fine.')] });
+      await session.send('check a.ts');
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.equal(answer.reasoning, 'thinking');
+      assert.equal(answer.text, 'Reading.\n\nIt is fine.');
+      assert.deepEqual(replayToView(ports.posted), ports.archive.list()[0]?.turns);
+    });
+  });
+
+  describe('tool rounds and approval', () => {
+    it('runs the calls, shows each as a card, and keeps the exact transcript for the next request', async () => {
+      const { session, ports } = sessionWith({ answers: [toolCallAnswer(['r1', 'read_file', '{"path":"a.ts"}']), textAnswer('Done.'), textAnswer('Sure.')] });
+      await session.send('read it');
+      assert.deepEqual(ports.ran, ['r1']);
+      assert.deepEqual(ports.asked, [], 'reads run without asking by default');
+      const stored = ports.archive.list()[0];
+      const answer = lastAssistant(stored?.turns ?? []);
+      assert.deepEqual(
+        answer.toolCalls?.map((card) => [card.id, card.name, card.summary, card.status, card.isEdit]),
+        [['r1', 'read_file', 'a.ts', 'done', false]],
+      );
+      assert.deepEqual(
+        ofType(ports.posted, 'toolCall').map((message) => message.call.status),
+        ['queued', 'running', 'done'],
+      );
+      assert.ok(stored?.transcripts?.[answer.id], 'the tool messages are kept');
+      await session.send('thanks');
+      const roles = ports.model.requests[2]?.messages.map((message) => message.role);
+      assert.deepEqual(roles, ['system', 'user', 'assistant', 'tool', 'assistant', 'user']);
+    });
+
+    it('an edit asks the one approver with its preview; the card waits, then shows the outcome', async () => {
+      const { session, ports } = sessionWith({ answers: [toolCallAnswer(['e1', 'create_file', '{"path":"b.ts","content":"x"}']), textAnswer('Created.')] });
+      await session.send('make b.ts');
+      assert.deepEqual(ports.asked, [{ callId: 'e1', preview: { path: 'b.ts', summary: 'a change' } }]);
+      assert.deepEqual(
+        ofType(ports.posted, 'toolCall').map((message) => message.call.status),
+        ['queued', 'running', 'awaiting-approval', 'running', 'done'],
+      );
+    });
+
+    it('a rejection (with its reason) reaches the model, and the answer goes on', async () => {
+      const { session, ports } = sessionWith({
+        answers: [toolCallAnswer(['e1', 'replace_in_file', '{"path":"a.ts","old_text":"a","new_text":"b"}']), textAnswer('Understood.')],
+        decide: async () => ({ approved: false, reason: 'not that file' }),
+      });
+      await session.send('change a');
+      const toolMessage = ports.model.requests[1]?.messages.find((message) => message.role === 'tool');
+      assert.match(String(toolMessage?.content), /rejected.*"not that file"/);
+      assert.equal(lastAssistant(ports.archive.list()[0]?.turns ?? []).toolCalls?.[0]?.status, 'rejected');
+    });
+
+    it('auto-approved edits and reads asked about follow the run’s rule', async () => {
+      const { session, ports } = sessionWith({
+        answers: [toolCallAnswer(['r1', 'read_file', '{"path":"a.ts"}'], ['e1', 'create_file', '{"path":"b.ts","content":"x"}']), textAnswer('OK.')],
+        // askBeforeReading on, create_file auto-approved
+        tools: { needsApproval: (call) => (call.kind === 'read' ? true : call.name !== 'create_file'), maxRounds: 3 },
+      });
+      await session.send('go');
+      assert.deepEqual(ports.asked, [{ callId: 'r1', preview: undefined }]);
+      assert.deepEqual(ports.ran, ['r1', 'e1']);
+    });
+
+    it('with tools off, a call the model makes anyway is answered and not run', async () => {
+      const { session, ports } = sessionWith({ tools: 'off', answers: [toolCallAnswer(['r1', 'read_file', '{"path":"a.ts"}'])] });
+      await session.send('go');
+      assert.deepEqual(ports.ran, []);
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.equal(answer.status, 'done');
+      assert.match(answer.notice ?? '', /offered none/);
+    });
+
+    it('the round limit ends the answer with a notice; its calls are skipped, not run', async () => {
+      const { session, ports } = sessionWith({
+        tools: { needsApproval: () => false, maxRounds: 1 },
+        answers: [toolCallAnswer(['r1', 'read_file', '{"path":"a.ts"}']), toolCallAnswer(['r2', 'read_file', '{"path":"b.ts"}'])],
+      });
+      await session.send('go');
+      assert.deepEqual(ports.ran, ['r1']);
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.match(answer.notice ?? '', /1 rounds of tool calls/);
+      assert.equal(answer.toolCalls?.find((card) => card.id === 'r2')?.status, 'skipped');
+    });
+  });
+
+  describe('stop, at every phase', () => {
+    it('while the run is prepared (the model picker is open): nothing is sent, the answer says stopped', async () => {
+      let resolvePrepare: () => void = () => undefined;
+      const ports = fakeSessionPorts({ answers: [textAnswer('never')] });
+      const prepare = ports.prepareRun;
+      ports.prepareRun = () => new Promise((resolve) => (resolvePrepare = () => resolve(prepare())));
+      const session = new ChatSession(ports);
+      const sent = session.send('go');
+      await new Promise((resolve) => setImmediate(resolve));
+      session.stop();
+      resolvePrepare();
+      await sent;
+      assert.equal(ports.model.requests.length, 0);
+      assert.equal(lastAssistant(ports.archive.list()[0]?.turns ?? []).status, 'stopped');
+    });
+
+    it('while the answer streams: what arrived is kept and stored, the turn says stopped, Stop-all is released', async () => {
+      const gate = new Gate();
+      const { session, ports } = sessionWith({ answers: [{ ...textAnswer('partial ', 'never'), gate: gate.wait }] });
+      const sent = session.send('go');
+      await gate.letThrough(1);
+      assert.equal(ports.inFlight.size, 1);
+      session.stop();
+      gate.release();
+      await sent;
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.equal(answer.status, 'stopped');
+      assert.equal(answer.text, 'partial ');
+      assert.equal(ports.inFlight.size, 0);
+      assert.deepEqual(replayToView(ports.posted), ports.archive.list()[0]?.turns);
+    });
+
+    it('through the host’s Stop-all (the registered controller): the same as the view’s Stop', async () => {
+      const gate = new Gate();
+      const { session, ports } = sessionWith({ answers: [{ ...textAnswer('partial ', 'never'), gate: gate.wait }] });
+      const sent = session.send('go');
+      await gate.letThrough(1);
+      for (const controller of ports.inFlight) controller.abort();
+      gate.release();
+      await sent;
+      assert.equal(lastAssistant(ports.archive.list()[0]?.turns ?? []).status, 'stopped');
+    });
+
+    it('while an edit waits for approval: it is not applied, its card says cancelled', async () => {
+      const late: { session?: ChatSession } = {};
+      const { session, ports } = sessionWith({
+        answers: [toolCallAnswer(['e1', 'create_file', '{"path":"b.ts","content":"x"}'])],
+        decide: () => {
+          late.session?.stop();
+          return new Promise(() => undefined); // the user never answers
+        },
+      });
+      late.session = session;
+      await session.send('make b.ts');
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.equal(answer.status, 'stopped');
+      assert.equal(answer.toolCalls?.[0]?.status, 'cancelled');
+      assert.equal(ports.model.requests.length, 1, 'nothing more was asked of the model');
+    });
+
+    it('while a tool runs: the loop does not wait for it, the transcript still answers every call', async () => {
+      const late: { session?: ChatSession } = {};
+      const { session, ports } = sessionWith({
+        answers: [toolCallAnswer(['r1', 'read_file', '{"path":"a.ts"}'], ['r2', 'list_files', '{}']), textAnswer('Go on.'), textAnswer('never')],
+        runTool: () => {
+          late.session?.stop();
+          return new Promise(() => undefined);
+        },
+      });
+      late.session = session;
+      await session.send('go');
+      const stored = ports.archive.list()[0];
+      const answer = lastAssistant(stored?.turns ?? []);
+      assert.equal(answer.status, 'stopped');
+      const transcript = stored?.transcripts?.[answer.id] ?? [];
+      assert.deepEqual(
+        transcript.filter((message) => message.role === 'tool').map((message) => (message.role === 'tool' ? message.tool_call_id : '')),
+        ['r1', 'r2'],
+      );
+      await session.send('continue');
+      assert.equal(ports.model.requests.length, 2, 'the next message is answered from a valid history');
+    });
+
+    it('Stop with nothing in flight does nothing', () => {
+      const { session, ports } = sessionWith();
+      session.stop();
+      assert.equal(ports.posted.length, 0);
+    });
+  });
+
+  describe('errors', () => {
+    it('a bad setting: the answer is an error card with the fix, and nothing is sent', async () => {
+      const { session, ports } = sessionWith({ prepare: { error: new SettingsError('askModel.extraBody', 'must be a JSON object.') } });
+      await session.send('go');
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.equal(answer.status, 'error');
+      assert.deepEqual(answer.error, { message: 'Setting askModel.extraBody: must be a JSON object.', actions: ['open-settings'] });
+      assert.equal(ports.errors.length, 1);
+    });
+
+    it('no model picked: says how to pick one', async () => {
+      const { session, ports } = sessionWith({ prepare: 'declined' });
+      await session.send('go');
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.match(answer.error?.message ?? '', /No model is selected/);
+      assert.deepEqual(answer.error?.actions, ['select-model', 'open-settings']);
+    });
+
+    it('the server refuses the key: the error names it and offers to set the key (not Retry: the card has its own)', async () => {
+      const error = new AuthenticationError({ status: 401, url: 'http://x/v1/chat/completions', serverMessage: 'Invalid key', body: '', headers: {}, hadApiKey: true });
+      const { session, ports } = sessionWith({ answers: [{ batches: [], error }] });
+      await session.send('go');
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.equal(answer.status, 'error');
+      assert.ok(answer.error?.actions.includes('set-api-key'));
+      assert.ok(!answer.error?.actions.includes('retry'));
+    });
+
+    it('an error mid-stream keeps the partial text on screen and out of the next request', async () => {
+      const { session, ports } = sessionWith({
+        answers: [{ batches: [[{ type: 'text', text: 'half an ans' }]], error: StreamError.serverError('http://x', 'overloaded') }, textAnswer('Whole.')],
+      });
+      await session.send('go');
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.equal(answer.status, 'error');
+      assert.equal(answer.text, 'half an ans');
+      assert.match(answer.error?.message ?? '', /overloaded/);
+      await session.send('again?');
+      assert.deepEqual(
+        ports.model.requests[1]?.messages.map((message) => message.role),
+        ['system', 'user', 'user'],
+        'the failed partial answer is not sent as if it were complete',
+      );
+    });
+
+    it('a store that cannot save is reported, and the chat goes on', async () => {
+      const archive = new FakeArchive();
+      archive.save = () => Promise.reject(new Error('disk full'));
+      const { session, ports } = sessionWith({ archive, answers: [textAnswer('Hi.')] });
+      await session.send('go');
+      assert.deepEqual(ports.errors, ['chat: the conversation could not be saved: disk full']);
+      assert.equal(session.busy, false);
+      assert.equal(lastAssistant(session.state().turns).text, 'Hi.');
+    });
+  });
+
+  describe('retry', () => {
+    it('asks again for a failed answer, dropping its partial text; a done answer is not retried', async () => {
+      const { session, ports } = sessionWith({ answers: [{ batches: [[{ type: 'text', text: 'par' }]], error: new Error('socket hang up') }, textAnswer('Full answer.')] });
+      await session.send('go');
+      await session.retry();
+      const turns = ports.archive.list()[0]?.turns ?? [];
+      assert.deepEqual(
+        turns.map((turn) => [turn.role, turn.text]),
+        [
+          ['user', 'go'],
+          ['assistant', 'Full answer.'],
+        ],
+      );
+      assert.deepEqual(replayToView(ports.posted), turns);
+      await session.retry();
+      assert.equal(ports.model.requests.length, 2);
+    });
+  });
+
+  describe('conversations', () => {
+    it('reopens the newest stored conversation after a reload, and continues it', async () => {
+      const first = sessionWith({ answers: [textAnswer('One.')] });
+      await first.session.send('remember me');
+      const { session, ports } = sessionWith({ archive: first.ports.archive, answers: [textAnswer('Two.')] });
+      assert.deepEqual(
+        session.state().turns.map((turn) => turn.text),
+        ['remember me', 'One.'],
+      );
+      await session.send('and now?');
+      assert.deepEqual(
+        ports.model.requests[0]?.messages.map((message) => message.content),
+        ['Be brief.', 'remember me', 'One.', 'and now?'],
+      );
+    });
+
+    it('new chat while answering: the answer stops and is stored in its own conversation; the view shows only the new one', async () => {
+      const gate = new Gate();
+      const { session, ports } = sessionWith({ answers: [{ ...textAnswer('old ', 'answer'), gate: gate.wait }] });
+      const sent = session.send('old question');
+      await gate.letThrough(1);
+      session.newChat();
+      const shownAt = ports.posted.length;
+      gate.release();
+      await sent;
+      const old = ports.archive.list()[0];
+      assert.equal(old?.title, 'old question');
+      assert.equal(lastAssistant(old?.turns ?? []).status, 'stopped');
+      const after = ports.posted.slice(shownAt);
+      assert.ok(!after.some((message) => message.type === 'turn' || message.type === 'delta'), 'nothing of the old answer reached the new chat');
+      const lastState = ofType(after, 'state').at(-1);
+      assert.equal(lastState?.state.busy, false, 'the view learns nothing is in flight');
+      assert.deepEqual(lastState?.state.turns, []);
+      assert.notEqual(session.state().conversationId, old?.id);
+    });
+
+    it('opens a stored conversation, and deleting the open one starts a new one', async () => {
+      const { session, ports } = sessionWith({ answers: [textAnswer('A.'), textAnswer('B.')] });
+      await session.send('first');
+      const firstId = session.state().conversationId;
+      session.newChat();
+      await session.send('second');
+      session.open(firstId);
+      assert.deepEqual(
+        session.state().turns.map((turn) => turn.text),
+        ['first', 'A.'],
+      );
+      assert.deepEqual(
+        session.state().history.map((summary) => summary.title),
+        ['second', 'first'],
+      );
+      await session.delete(firstId);
+      assert.notEqual(session.state().conversationId, firstId);
+      assert.deepEqual(
+        ports.archive.list().map((conversation) => conversation.title),
+        ['second'],
+      );
+    });
+
+    it('attaches and removes context for the next message', () => {
+      const { session, ports } = sessionWith();
+      const chip = { id: 'c1', kind: 'file' as const, label: 'a.ts', path: 'a.ts', languageId: 'ts', startLine: 1, endLine: 9, text: 'x', truncatedCharacters: 0 };
+      session.attach(chip);
+      session.removeContext('c1');
+      assert.deepEqual(
+        ofType(ports.posted, 'pendingContext').map((message) => message.chips.length),
+        [1, 0],
+      );
+    });
+  });
+});
