@@ -20,6 +20,7 @@ export { parseRetryAfter, backoffDelayMs, decideRetry, isRetryableStatus } from 
 export { readExtensionSettings, requestSettingsFor, DEFAULT_SYSTEM_PROMPT, type ExtensionSettings, type SettingGetter } from './settings/extensionSettings';
 export { buildAskMessages, capText, fenceFor, type CodeContext } from './ask/askPrompt';
 export { formatAnswerFooter, formatMs, ignoredChoicesNote } from './ask/answerFooter';
+export * from './chat/chatTurns';
 export * from './chat/webviewProtocol';
 export * from './chat/conversation';
 export * from './chat/conversationArchive';

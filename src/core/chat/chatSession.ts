@@ -12,7 +12,8 @@ import { emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessag
 import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
 import { summarizeToolArguments } from './toolCardSummary';
 import { updateTurn, type TurnUpdate } from './turnUpdates';
-import type { AssistantTurn, ChatViewState, ContextChip, UserTurn } from './webviewProtocol';
+import type { AssistantTurn, ContextChip, UserTurn } from './chatTurns';
+import type { ChatViewState } from './webviewProtocol';
 
 interface Answering {
   conversation: Conversation;

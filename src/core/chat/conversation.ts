@@ -2,7 +2,8 @@
 // in src/host drives it; the unit tests check it without VS Code.
 import { fenceFor } from '../ask/askPrompt';
 import type { ChatMessage } from '../protocol/messages';
-import type { AssistantTurn, ContextChip, ConversationSummary, Turn, UserTurn } from './webviewProtocol';
+import type { AssistantTurn, ContextChip, Turn, UserTurn } from './chatTurns';
+import type { ConversationSummary } from './webviewProtocol';
 
 export interface Conversation {
   id: string;

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { chatMessageSchema } from '../protocol/requestSchema';
 import type { Conversation } from './conversation';
-import { turnSchema } from './webviewProtocol';
+import { turnSchema } from './chatTurns';
 
 /** The format this version writes. Bump it with a migration from the previous one in `readStoredConversations`. */
 export const CONVERSATIONS_FORMAT = 1;

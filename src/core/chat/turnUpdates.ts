@@ -1,7 +1,7 @@
 // How an answer changes while it streams, as one pure function that both sides apply: the host to the turn it keeps
 // (and stores), the view to its copy. Both therefore hold the same turn after the same updates, by construction.
 // Each update returns a new turn and leaves the old one as it was; only the answer's own fields are copied.
-import type { AssistantTurn, ToolCard } from './webviewProtocol';
+import type { AssistantTurn, ToolCard } from './chatTurns';
 
 export type TurnUpdate =
   /** Streamed text and reasoning, appended. Only a streaming answer takes them (a late delta after the end is dropped). */

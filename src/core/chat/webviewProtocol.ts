@@ -1,68 +1,11 @@
 // The chat view's message protocol: one zod discriminated union per direction. Both sides parse `unknown` on
 // arrival and act only on what parses; anything else is rejected and logged. The host owns the conversation; the
-// view renders what it is sent and asks for changes.
+// view renders what it is sent and asks for changes. The turns it carries are the conversation's own (chatTurns.ts).
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
+import { contextChipSchema, errorActionSchema, toolCardSchema, turnSchema } from './chatTurns';
 
-const errorAction = z.enum(['set-api-key', 'open-settings', 'retry', 'select-model', 'show-log']);
-
-/** A piece of editor context attached to a message, shown as a removable chip. */
-export const contextChipSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['selection', 'file']),
-  /** What the chip says, e.g. `hello.ts:1-3` or `hello.ts`. */
-  label: z.string(),
-  path: z.string(),
-  languageId: z.string(),
-  startLine: z.number(),
-  endLine: z.number(),
-  /** The exact text that will be sent (a snapshot taken when it was attached). */
-  text: z.string(),
-  /** Characters left out because the text was longer than the cap. */
-  truncatedCharacters: z.number(),
-});
-export type ContextChip = z.infer<typeof contextChipSchema>;
-
-export const userTurnSchema = z.object({
-  id: z.string(),
-  role: z.literal('user'),
-  text: z.string(),
-  context: z.array(contextChipSchema),
-});
-export type UserTurn = z.infer<typeof userTurnSchema>;
-
-/** A tool call as the chat shows it: a card with its status, and Accept / Reject while an edit waits for the user. */
-export const toolCardSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** A short summary of the arguments, e.g. `src/a.ts` or `"TODO" in **\/*.ts`. */
-  summary: z.string(),
-  status: z.enum(['queued', 'awaiting-approval', 'running', 'done', 'failed', 'rejected', 'invalid', 'cancelled', 'skipped']),
-  /** One line of the result, the error, or the reason. */
-  preview: z.optional(z.string()),
-  /** An edit tool: Accept / Reject apply while `status` is `awaiting-approval`; Show diff opens the preview. */
-  isEdit: z.boolean(),
-});
-export type ToolCard = z.infer<typeof toolCardSchema>;
-
-export const assistantTurnSchema = z.object({
-  id: z.string(),
-  role: z.literal('assistant'),
-  text: z.string(),
-  reasoning: z.string(),
-  status: z.enum(['streaming', 'done', 'stopped', 'error']),
-  /** The line under an answer: model, tokens, time to first token, total time, `_response_ms`. */
-  footer: z.optional(z.string()),
-  error: z.optional(z.object({ message: z.string(), actions: z.array(errorAction) })),
-  /** Tool calls made while answering, in order. */
-  toolCalls: z.optional(z.array(toolCardSchema)),
-  /** A notice under the answer, e.g. that the tool-round limit was reached. */
-  notice: z.optional(z.string()),
-});
-export type AssistantTurn = z.infer<typeof assistantTurnSchema>;
-
-export const turnSchema = z.discriminatedUnion('role', [userTurnSchema, assistantTurnSchema]);
-export type Turn = z.infer<typeof turnSchema>;
+export type { AssistantTurn, ContextChip, ToolCard, Turn, UserTurn } from './chatTurns';
 
 export const conversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number(), turns: z.number() });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
@@ -113,7 +56,7 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('openLink'), href: z.string().check(z.maxLength(8_192)) }),
   z.strictObject({ type: z.literal('openConversation'), id: z.string() }),
   z.strictObject({ type: z.literal('deleteConversation'), id: z.string() }),
-  z.strictObject({ type: z.literal('errorAction'), action: errorAction }),
+  z.strictObject({ type: z.literal('errorAction'), action: errorActionSchema }),
   /** Accept or Reject on an edit's tool card; a reason for a rejection goes back to the model. */
   z.strictObject({ type: z.literal('toolDecision'), callId: z.string(), approved: z.boolean(), reason: z.optional(z.string().check(z.maxLength(2_000))) }),
   z.strictObject({ type: z.literal('showDiff'), callId: z.string() }),

@@ -1,0 +1,67 @@
+// The conversation's turns as the extension keeps them: what the session builds, what is stored (parsed on load,
+// storedConversations.ts), and what the view is sent and shows (webviewProtocol.ts). The view shows exactly what is
+// stored, so one shape serves; what only the session needs about a turn (the exact tool-call transcript) is kept
+// beside the turns, in the conversation (conversation.ts), never sent to the view.
+import * as z from 'zod/mini';
+import '../protocol/zodMessages';
+
+export const errorActionSchema = z.enum(['set-api-key', 'open-settings', 'retry', 'select-model', 'show-log']);
+
+/** A piece of editor context attached to a message, shown as a removable chip. */
+export const contextChipSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['selection', 'file']),
+  /** What the chip says, e.g. `hello.ts:1-3` or `hello.ts`. */
+  label: z.string(),
+  path: z.string(),
+  languageId: z.string(),
+  startLine: z.number(),
+  endLine: z.number(),
+  /** The exact text that will be sent (a snapshot taken when it was attached). */
+  text: z.string(),
+  /** Characters left out because the text was longer than the cap. */
+  truncatedCharacters: z.number(),
+});
+export type ContextChip = z.infer<typeof contextChipSchema>;
+
+export const userTurnSchema = z.object({
+  id: z.string(),
+  role: z.literal('user'),
+  text: z.string(),
+  context: z.array(contextChipSchema),
+});
+export type UserTurn = z.infer<typeof userTurnSchema>;
+
+/** A tool call as the chat shows it: a card with its status, and Accept / Reject while an edit waits for the user. */
+export const toolCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** A short summary of the arguments, e.g. `src/a.ts` or `"TODO" in **\/*.ts`. */
+  summary: z.string(),
+  status: z.enum(['queued', 'awaiting-approval', 'running', 'done', 'failed', 'rejected', 'invalid', 'cancelled', 'skipped']),
+  /** One line of the result, the error, or the reason. */
+  preview: z.optional(z.string()),
+  /** An edit tool: Accept / Reject apply while `status` is `awaiting-approval`; Show diff opens the preview. */
+  isEdit: z.boolean(),
+});
+export type ToolCard = z.infer<typeof toolCardSchema>;
+
+export const assistantTurnSchema = z.object({
+  id: z.string(),
+  role: z.literal('assistant'),
+  text: z.string(),
+  reasoning: z.string(),
+  status: z.enum(['streaming', 'done', 'stopped', 'error']),
+  /** The line under an answer: model, tokens, time to first token, total time, `_response_ms`. */
+  footer: z.optional(z.string()),
+  error: z.optional(z.object({ message: z.string(), actions: z.array(errorActionSchema) })),
+  /** Tool calls made while answering, in order. */
+  toolCalls: z.optional(z.array(toolCardSchema)),
+  /** A notice under the answer, e.g. that the tool-round limit was reached. */
+  notice: z.optional(z.string()),
+});
+export type AssistantTurn = z.infer<typeof assistantTurnSchema>;
+
+export const turnSchema = z.discriminatedUnion('role', [userTurnSchema, assistantTurnSchema]);
+export type Turn = z.infer<typeof turnSchema>;
+
