@@ -7,7 +7,7 @@ import { ActiveRequests } from './host/activeRequests';
 import { QuestionHistory } from './host/ask/questionHistory';
 import { LastTextEditor } from './host/chat/lastTextEditor';
 import { registerChat } from './host/chat/registerChat';
-import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, registerUtilityCommands } from './host/commands/registerCommands';
+import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, registerProfileCommands, registerUtilityCommands } from './host/commands/registerCommands';
 import { lazy } from './host/lazy';
 import { createLog } from './host/logChannel';
 import { registerModelStatusBar } from './host/modelStatusBar';
@@ -32,6 +32,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
 
   registerAskCommand(context, { factory, active, log, questions: new QuestionHistory(context.globalState) });
   registerKeyCommands(context, keys);
+  registerProfileCommands(context, { keys, factory, log });
   registerUtilityCommands(context, { factory, active, log });
   registerModelStatusBar(context);
   registerEditSelectionCommand(context, { factory, active, log, tools });

@@ -24,7 +24,7 @@ export class ClientFactory {
 
   async create(): Promise<ReadyClient> {
     const settings = readSettings();
-    const apiKey = await this.options.keys.get(settings.baseUrl);
+    const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl });
     const client = new ChatClient({
       fetch: this.options.fetch ?? globalThis.fetch,
       baseUrl: settings.baseUrl,

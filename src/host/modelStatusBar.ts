@@ -1,18 +1,30 @@
-// A status-bar item that shows the current model; clicking it runs "Select Model".
+// A status-bar item that shows the model (and, with more than one profile, the profile) that answers. Clicking it
+// selects the model; once there are profiles it switches profile instead ("Select Model" stays in the command palette).
 import * as vscode from 'vscode';
 
 export function registerModelStatusBar(context: vscode.ExtensionContext): void {
   const item = vscode.window.createStatusBarItem('askModel.model', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Ask Model: Model';
-  item.command = 'askModel.selectModel';
   const update = (): void => {
-    // Two plain reads, not the full validated settings: this runs during activation, where every millisecond counts;
-    // a bad value is reported with its name when a request is made.
+    // Plain reads, not the full validated settings: this runs during activation, where every millisecond counts; a
+    // bad value is reported with its name when a request is made.
     const config = vscode.workspace.getConfiguration('askModel');
-    const model = String(config.get('model') ?? '').trim();
-    const baseUrl = String(config.get('baseUrl') ?? '');
-    item.text = `$(sparkle) ${model || 'no model'}`;
-    item.tooltip = `Ask Model: ${model ? `using ${model}` : 'no model chosen'} on ${baseUrl}. Click to select a model.`;
+    const profiles = config.get<unknown>('profiles');
+    const entries = Array.isArray(profiles) ? (profiles as unknown[]) : [];
+    const activeName = String(config.get('activeProfile') ?? '').trim();
+    const active = entries.find((entry): entry is { name: string; model?: unknown; baseUrl?: unknown } => isNamed(entry) && entry.name.toLowerCase() === activeName.toLowerCase());
+    const model = String((active ? active.model : config.get('model')) ?? '').trim();
+    const baseUrl = String((active ? active.baseUrl : config.get('baseUrl')) ?? '');
+    if (entries.length === 0) {
+      item.text = `$(sparkle) ${model || 'no model'}`;
+      item.tooltip = `Ask Model: ${model ? `using ${model}` : 'no model chosen'} on ${baseUrl}. Click to select a model.`;
+      item.command = 'askModel.selectModel';
+      return;
+    }
+    const profile = active?.name ?? 'Default';
+    item.text = `$(sparkle) ${profile} · ${model || 'no model'}`;
+    item.tooltip = `Ask Model: profile "${profile}" (${baseUrl}), ${model ? `model ${model}` : 'no model chosen'}. Click to switch profile.`;
+    item.command = 'askModel.selectProfile';
   };
   update();
   item.show();
@@ -22,4 +34,8 @@ export function registerModelStatusBar(context: vscode.ExtensionContext): void {
       if (event.affectsConfiguration('askModel')) update();
     }),
   );
+}
+
+function isNamed(entry: unknown): entry is { name: string } {
+  return typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string';
 }

@@ -6,7 +6,7 @@ import { approvalRule, buildChatRequest, requestSettingsFor, toolDefinitions, ty
 import type { ClientFactory } from './clientFactory';
 import { selectModel } from './commands/modelPicker';
 import { logAnswer, logRequest, type Log } from './log';
-import { readWorkspaceToolSettings } from './settings';
+import { readProfiles, readWorkspaceToolSettings } from './settings';
 
 export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunPurpose): Promise<PreparedRun | undefined> {
   let ready = await factory.create();
@@ -20,19 +20,22 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
   const offered = toolSettings !== undefined && (purpose === 'edit-selection' || toolSettings.enabled);
   const tools = toolDefinitions(offered);
   const requestSettings = requestSettingsFor(settings, purpose);
+  // Every log line of the run says which profile's server it went to.
+  const feature = `${purpose} (profile ${settings.profile})`;
   // A setting the request cannot carry (extra body, metadata) is reported now, before anything is shown.
   buildChatRequest({ settings: requestSettings, messages: [{ role: 'user', content: '' }], tools });
   return {
     purpose,
     model: settings.model,
+    profile: readProfiles().length > 1 ? settings.profile : undefined,
     systemPrompt: settings.systemPrompt,
     client,
     buildRequest: (messages) => {
       const request = buildChatRequest({ settings: requestSettings, messages, tools, toolChoice: 'auto' });
-      logRequest(log, purpose, request);
+      logRequest(log, feature, request);
       return request;
     },
     tools: offered ? { needsApproval: approvalRule(toolSettings), maxRounds: toolSettings.maxRounds } : undefined,
-    answered: (done) => logAnswer(log, purpose, done),
+    answered: (done) => logAnswer(log, feature, done),
   };
 }

@@ -1,25 +1,61 @@
-// Reads `askModel.*` fresh on every use, so a changed setting applies to the next request without a reload.
+// Reads `askModel.*` fresh on every use, so a changed setting applies to the next request without a reload, and writes
+// the few settings the commands change (the model, the active profile, a new profile) where the user keeps them.
 import * as vscode from 'vscode';
-import { readExtensionSettings, readToolSettings, type ExtensionSettings, type ToolSettings } from '../core';
+import { isDefaultProfile, readExtensionSettings, readProfileEntries, readServerProfiles, readToolSettings, type ExtensionSettings, type ProfileEntry, type ServerProfile, type ToolSettings } from '../core';
 
-export function readSettings(): ExtensionSettings {
-  const config = vscode.workspace.getConfiguration('askModel');
-  return readExtensionSettings((key) => config.get(key));
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('askModel');
+}
+
+export function readSettings(profile?: string): ExtensionSettings {
+  const current = config();
+  return readExtensionSettings((key) => current.get(key), ...(profile === undefined ? [] : [profile]));
+}
+
+export function readProfiles(): ServerProfile[] {
+  const current = config();
+  return readServerProfiles((key) => current.get(key));
 }
 
 export function readWorkspaceToolSettings(): ToolSettings {
-  const config = vscode.workspace.getConfiguration('askModel');
-  return readToolSettings((key) => config.get(key));
+  const current = config();
+  return readToolSettings((key) => current.get(key));
 }
 
+/** The model for the active profile: `askModel.model` for Default, the profile's own `model` otherwise. */
 export async function updateModelSetting(model: string): Promise<void> {
-  const config = vscode.workspace.getConfiguration('askModel');
-  // Write where the current value comes from, so a workspace override is not shadowed by a new user value.
-  const inspected = config.inspect<string>('model');
-  const target = inspected?.workspaceFolderValue !== undefined
-    ? vscode.ConfigurationTarget.WorkspaceFolder
-    : inspected?.workspaceValue !== undefined
-      ? vscode.ConfigurationTarget.Workspace
-      : vscode.ConfigurationTarget.Global;
-  await config.update('model', model, target);
+  const { profile } = readSettings();
+  if (isDefaultProfile(profile)) {
+    await config().update('model', model, targetOf('model'));
+    return;
+  }
+  await updateProfileEntries((entries) => entries.map((entry) => (entry.name.toLowerCase() === profile.toLowerCase() ? { ...entry, model } : entry)));
+}
+
+export async function setActiveProfile(name: string): Promise<void> {
+  await config().update('activeProfile', isDefaultProfile(name) ? undefined : name, targetOf('activeProfile'));
+}
+
+/** Adds a profile to the user's settings (or replaces one of the same name there). */
+export async function addProfile(entry: ProfileEntry): Promise<void> {
+  await updateProfileEntries((entries) => [...entries.filter((kept) => kept.name.toLowerCase() !== entry.name.toLowerCase()), entry]);
+}
+
+/** Rewrites `askModel.profiles` where it is set (user, workspace or folder), keeping every field the user wrote. */
+async function updateProfileEntries(change: (entries: ProfileEntry[]) => ProfileEntry[]): Promise<void> {
+  const current = config();
+  const target = targetOf('profiles');
+  const inspected = current.inspect<unknown[]>('profiles');
+  const stored = target === vscode.ConfigurationTarget.WorkspaceFolder ? inspected?.workspaceFolderValue : target === vscode.ConfigurationTarget.Workspace ? inspected?.workspaceValue : inspected?.globalValue;
+  // Checked as a whole first (a bad list is the user's to fix, with the message that says how), then changed as written.
+  readProfileEntries((key) => (key === 'profiles' ? stored : undefined));
+  await current.update('profiles', change((stored ?? []) as ProfileEntry[]), target);
+}
+
+/** Where a setting's value comes from, so a workspace override is not shadowed by a new user value. */
+function targetOf(key: string): vscode.ConfigurationTarget {
+  const inspected = config().inspect(key);
+  if (inspected?.workspaceFolderValue !== undefined) return vscode.ConfigurationTarget.WorkspaceFolder;
+  if (inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;
+  return vscode.ConfigurationTarget.Global;
 }

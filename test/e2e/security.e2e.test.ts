@@ -357,6 +357,8 @@ describe('Security in the workbench (e2e)', function () {
           { type: 'toolDecision', callId: '', approved: true },
         ],
         showDiff: [{ type: 'showDiff', callId: secretFile }],
+        // A name that is no profile changes no setting.
+        selectProfile: [{ type: 'selectProfile', name: '../../settings.json' }],
       };
       // newChat and attachContext are the view's own buttons, covered by the chat tests; they read and write no file
       // beyond the editor's selection the user attaches, so they are posted last, not mixed into the probes above.

@@ -2,11 +2,12 @@
 // time, and the server's own `_response_ms` when it sent one; and the log's note on choices that were not shown.
 import type { ChatDone } from '../stream/events';
 
-export function formatAnswerFooter(done: ChatDone, requestedModel: string): string {
+/** `profile`: the profile that answered, named when the user has more than one. */
+export function formatAnswerFooter(done: ChatDone, requestedModel: string, profile?: string): string {
   const parts: string[] = [];
   // A refusal arrives as the answer's text; this says it is one (OpenAI's `refusal` field).
   if (done.refused) parts.push('refused by the model');
-  parts.push(`model ${done.model ?? requestedModel}`);
+  parts.push(`model ${done.model ?? requestedModel}${profile ? ` via ${profile}` : ''}`);
   const usage = done.usage;
   if (usage && (usage.prompt_tokens !== undefined || usage.completion_tokens !== undefined)) {
     parts.push(`tokens ${usage.prompt_tokens ?? '?'}/${usage.completion_tokens ?? '?'}/${usage.total_tokens ?? '?'} (prompt/completion/total)`);

@@ -43,7 +43,7 @@ export class ChatSession {
       turns: this.conversation.turns,
       pendingContext: this.pendingContext,
       busy: this.busy,
-      model: this.ports.currentModel(),
+      ...this.ports.currentServer(),
       history: this.ports.store.list().map(summarize),
     };
   }
@@ -204,7 +204,7 @@ export class ChatSession {
         apply({ type: 'toolCall', call: card });
         post({ type: 'toolCall', turnId: current().id, call: card });
       } else if (event.type === 'answerDone') {
-        apply({ type: 'answered', footer: formatAnswerFooter(event.done, run.model) });
+        apply({ type: 'answered', footer: formatAnswerFooter(event.done, run.model, run.profile) });
       }
     };
   }

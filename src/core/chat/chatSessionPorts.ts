@@ -34,8 +34,8 @@ export interface ChatSessionPorts {
   clock: SessionClock;
   /** A new unique id (conversations, turns). */
   ids: () => string;
-  /** The model the view's header names: the setting as it is now ('' when none). */
-  currentModel: () => string;
+  /** What the view's header names: the active profile, every profile's name, and the model as set now ('' when none). */
+  currentServer: () => { profile: string; profiles: string[]; model: string };
   /** Registers a request in flight with the host (its "Stop" for everything, its busy indicator); returns the release. */
   requestStarted: (controller: AbortController) => () => void;
   /** For the log: what went wrong, in one line. */

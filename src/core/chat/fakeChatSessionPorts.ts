@@ -156,6 +156,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
   const run: PreparedRun = {
     purpose: 'chat',
     model: modelName,
+    profile: undefined,
     systemPrompt: 'Be brief.',
     client: model,
     buildRequest: (messages: readonly ChatMessage[]) => ({ model: modelName, stream: true, messages: structuredClone([...messages]) }) as ChatCompletionRequest,
@@ -196,7 +197,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     store: archive,
     post: (message) => posted.push(structuredClone(message)),
     ids: () => `id${++id}`,
-    currentModel: () => modelName,
+    currentServer: () => ({ profile: 'Default', profiles: ['Default'], model: modelName }),
     requestStarted: (controller) => {
       inFlight.add(controller);
       return () => inFlight.delete(controller);

@@ -17,6 +17,9 @@ export const chatViewStateSchema = z.object({
   pendingContext: z.array(contextChipSchema),
   busy: z.boolean(),
   model: z.string(),
+  /** The active profile, and every profile's name (the header offers a switch when there is more than one). */
+  profile: z.string(),
+  profiles: z.array(z.string()),
   history: z.array(conversationSummarySchema),
 });
 export type ChatViewState = z.infer<typeof chatViewStateSchema>;
@@ -60,6 +63,8 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   /** Accept or Reject on an edit's tool card; a reason for a rejection goes back to the model. */
   z.strictObject({ type: z.literal('toolDecision'), callId: z.string(), approved: z.boolean(), reason: z.optional(z.string().check(z.maxLength(2_000))) }),
   z.strictObject({ type: z.literal('showDiff'), callId: z.string() }),
+  /** The header's profile switch. */
+  z.strictObject({ type: z.literal('selectProfile'), name: z.string().check(z.maxLength(200)) }),
 ]);
 export type ViewMessage = z.infer<typeof viewMessageSchema>;
 

@@ -21,6 +21,8 @@ export interface PreparedRun {
   purpose: RunPurpose;
   /** The model that answers: the setting, or the one the user just picked because none was set. */
   model: string;
+  /** The profile whose server answers, when the user has more than one (the footer names it); else undefined. */
+  profile: string | undefined;
   /** The system prompt from the settings ('' for none). */
   systemPrompt: string;
   client: ChatStreamSource;

@@ -4,20 +4,25 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
 import type { RequestSettings } from '../request/buildChatRequest';
+import {
+  DEFAULT_PROFILE_NAME,
+  findProfileEntry,
+  isDefaultProfile,
+  profileFromEntry,
+  readActiveProfileName,
+  readProfileEntries,
+  SERVER_DEFAULTS,
+  type ServerProfile,
+  type ServerSettings,
+} from './serverProfiles';
 
 export const DEFAULT_SYSTEM_PROMPT =
   'You are a careful senior engineer helping inside VS Code. Answer briefly and exactly. Use Markdown; put code in fenced blocks with a language tag.';
 
-export interface ExtensionSettings {
-  baseUrl: string;
-  model: string;
-  stream: boolean;
-  metadata: { tags: string[]; generationName: string; traceUserId: string };
-  extraBody: Record<string, unknown>;
-  headers: Record<string, string>;
-  firstByteTimeoutMs: number;
-  idleTimeoutMs: number;
-  maxRetries: number;
+/** The active profile's server settings, and the settings every profile shares. */
+export interface ExtensionSettings extends ServerSettings {
+  /** The active profile's name ("Default" for the top-level settings). */
+  profile: string;
   systemPrompt: string;
   maxContextCharacters: number;
 }
@@ -35,17 +40,17 @@ interface Field<T> {
 const field = <T>(key: string, schema: z.ZodMiniType<T>, fallback: T, problem: string): Field<T> => ({ key, schema, fallback, problem });
 
 const FIELDS = {
-  baseUrl: field('baseUrl', z.string(), 'http://localhost:4000', 'must be a URL such as http://localhost:4000.'),
+  baseUrl: field('baseUrl', z.string(), SERVER_DEFAULTS.baseUrl, 'must be a URL such as http://localhost:4000.'),
   model: field('model', z.string(), '', 'must be a model name (text).'),
-  stream: field('stream', z.boolean(), true, 'must be true or false.'),
+  stream: field('stream', z.boolean(), SERVER_DEFAULTS.stream, 'must be true or false.'),
   tags: field('metadata.tags', z.array(z.string()), [], 'must be a list of strings, e.g. ["team-a", "vscode"].'),
   generationName: field('metadata.generationName', z.string(), '', 'must be text.'),
   traceUserId: field('metadata.traceUserId', z.string(), '', 'must be text.'),
   extraBody: field('extraBody', z.record(z.string(), z.unknown()), {}, 'must be a JSON object, e.g. { "temperature": 0.2 }.'),
   headers: field('headers', z.record(z.string(), z.string()), {}, 'must be an object of header names to text values.'),
-  firstByteSeconds: field('timeouts.firstByteSeconds', z.number().check(z.minimum(0)), 120, 'must be a number of seconds, 0 or more (0 = no limit).'),
-  idleSeconds: field('timeouts.idleSeconds', z.number().check(z.minimum(0)), 60, 'must be a number of seconds, 0 or more (0 = no limit).'),
-  maxRetries: field('maxRetries', z.int().check(z.minimum(0), z.maximum(10)), 2, 'must be a whole number from 0 to 10.'),
+  firstByteSeconds: field('timeouts.firstByteSeconds', z.number().check(z.minimum(0)), SERVER_DEFAULTS.firstByteSeconds, 'must be a number of seconds, 0 or more (0 = no limit).'),
+  idleSeconds: field('timeouts.idleSeconds', z.number().check(z.minimum(0)), SERVER_DEFAULTS.idleSeconds, 'must be a number of seconds, 0 or more (0 = no limit).'),
+  maxRetries: field('maxRetries', z.int().check(z.minimum(0), z.maximum(10)), SERVER_DEFAULTS.maxRetries, 'must be a whole number from 0 to 10.'),
   systemPrompt: field('systemPrompt', z.string(), DEFAULT_SYSTEM_PROMPT, 'must be text.'),
   maxContextCharacters: field('maxContextCharacters', z.int().check(z.minimum(1000)), 60_000, 'must be a whole number of at least 1000.'),
 };
@@ -58,8 +63,28 @@ function read<T>(get: SettingGetter, spec: Field<T>): T {
   return parsed.data;
 }
 
-export function readExtensionSettings(get: SettingGetter): ExtensionSettings {
+/** The settings for the active profile (or for `profileName`). */
+export function readExtensionSettings(get: SettingGetter, profileName = readActiveProfileName(get)): ExtensionSettings {
+  const server = isDefaultProfile(profileName) ? readDefaultServer(get) : profileFromEntry(findProfileEntry(readProfileEntries(get), profileName));
+  const { name, isDefault: _isDefault, ...serverSettings } = server;
   return {
+    ...serverSettings,
+    profile: name,
+    systemPrompt: read(get, FIELDS.systemPrompt),
+    maxContextCharacters: read(get, FIELDS.maxContextCharacters),
+  };
+}
+
+/** Every profile, the Default one first, in the order the settings list them. */
+export function readServerProfiles(get: SettingGetter): ServerProfile[] {
+  return [readDefaultServer(get), ...readProfileEntries(get).map(profileFromEntry)];
+}
+
+/** The top-level server settings, as the Default profile. */
+function readDefaultServer(get: SettingGetter): ServerProfile {
+  return {
+    name: DEFAULT_PROFILE_NAME,
+    isDefault: true,
     baseUrl: read(get, FIELDS.baseUrl).trim(),
     model: read(get, FIELDS.model).trim(),
     stream: read(get, FIELDS.stream),
@@ -69,8 +94,6 @@ export function readExtensionSettings(get: SettingGetter): ExtensionSettings {
     firstByteTimeoutMs: read(get, FIELDS.firstByteSeconds) * 1000,
     idleTimeoutMs: read(get, FIELDS.idleSeconds) * 1000,
     maxRetries: read(get, FIELDS.maxRetries),
-    systemPrompt: read(get, FIELDS.systemPrompt),
-    maxContextCharacters: read(get, FIELDS.maxContextCharacters),
   };
 }
 

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { isOpenableLink, messageOf, type ChatSession, type ViewMessage } from '../../core';
 import type { Log } from '../log';
-import { readSettings } from '../settings';
+import { readProfiles, readSettings, setActiveProfile } from '../settings';
 import { runErrorAction } from '../showError';
 import type { WorkspaceTools } from '../tools/registerTools';
 import { applyCode, copyCode, insertCode } from './codeActions';
@@ -63,6 +63,10 @@ export class ChatController {
         return;
       case 'showDiff':
         await tools.diffs.reshow(message.callId);
+        return;
+      case 'selectProfile':
+        // The header offers only the names it was sent; a name that is not a profile (any more) changes nothing.
+        if (readProfiles().some((profile) => profile.name === message.name)) await setActiveProfile(message.name);
         return;
       default:
         assertNever(message);

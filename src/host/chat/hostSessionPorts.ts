@@ -5,7 +5,7 @@ import type { ActiveRequests } from '../activeRequests';
 import type { ClientFactory } from '../clientFactory';
 import type { Log } from '../log';
 import { prepareRun } from '../prepareRun';
-import { readSettings } from '../settings';
+import { readProfiles, readSettings } from '../settings';
 import { approveOnCard } from '../tools/toolApprovers';
 import type { WorkspaceTools } from '../tools/registerTools';
 import type { ConversationStore } from './conversationStore';
@@ -32,12 +32,13 @@ export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
       clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     },
     ids: () => globalThis.crypto.randomUUID(),
-    currentModel: () => {
+    currentServer: () => {
       try {
-        return readSettings().model;
+        const { profile, model } = readSettings();
+        return { profile, model, profiles: readProfiles().map((server) => server.name) };
       } catch {
         // An invalid setting shows up when a message is sent; the header just names no model.
-        return '';
+        return { profile: '', profiles: [], model: '' };
       }
     },
     requestStarted: (controller) => deps.active.track(controller),

@@ -40,7 +40,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
     // The view's header names the model: follow the setting (the status bar does the same). A chat not built yet
     // reads it when it is.
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (asked && event.affectsConfiguration('askModel.model')) {
+      if (asked && ['askModel.model', 'askModel.activeProfile', 'askModel.profiles'].some((key) => event.affectsConfiguration(key))) {
         chat().then(({ session }) => session.showState(), (error: unknown) => deps.log.error(`chat: ${String(error)}`));
       }
     }),

@@ -1,8 +1,8 @@
-// "Set API Key" and "Clear API Key": the key goes straight from a password box into SecretStorage, scoped to the
-// current base URL. It is never echoed, logged or written to settings.
+// "Set API Key" and "Clear API Key": the key goes straight from a password box into SecretStorage, for the active
+// profile (apiKeyStore.ts says where). It is never echoed, logged or written to settings.
 import * as vscode from 'vscode';
 import { resolveServiceUrls } from '../../core';
-import type { ApiKeyStore } from '../apiKeyStore';
+import type { ApiKeyStore, KeyOwner } from '../apiKeyStore';
 import { readSettings } from '../settings';
 import { showError } from '../showError';
 
@@ -20,15 +20,15 @@ export async function setApiKey(keys: ApiKeyStore, args?: SetApiKeyArgs): Promis
       ? args.apiKey
       : await vscode.window.showInputBox({
           title: 'Ask Model: Set API Key',
-          prompt: `API key for ${server.display} (stored in VS Code's secret storage, sent only to this server)`,
+          prompt: `API key for the profile "${server.profile}" (${server.display}); stored in VS Code's secret storage, sent only to this server`,
           password: true,
           ignoreFocusOut: true,
           placeHolder: 'sk-…',
           validateInput: (value) => (value.trim() === '' ? 'Enter the key, or use "Ask Model: Clear API Key" to remove it.' : /\s/.test(value.trim()) ? 'A key has no spaces.' : undefined),
         });
   if (!key || key.trim() === '') return false;
-  await keys.set(server.baseUrl, key);
-  void vscode.window.showInformationMessage(`Ask Model: API key stored for ${server.display}.`);
+  await keys.set(server, key);
+  void vscode.window.showInformationMessage(`Ask Model: API key stored for the profile "${server.profile}" (${server.display}).`);
   return true;
 }
 
@@ -36,16 +36,16 @@ export async function setApiKey(keys: ApiKeyStore, args?: SetApiKeyArgs): Promis
 export async function clearApiKey(keys: ApiKeyStore): Promise<boolean> {
   const server = currentServer();
   if (!server) return false;
-  await keys.clear(server.baseUrl);
-  void vscode.window.showInformationMessage(`Ask Model: API key removed for ${server.display}.`);
+  await keys.clear(server);
+  void vscode.window.showInformationMessage(`Ask Model: API key removed for the profile "${server.profile}" (${server.display}).`);
   return true;
 }
 
-function currentServer(): { baseUrl: string; display: string } | undefined {
+function currentServer(): (KeyOwner & { display: string }) | undefined {
   try {
-    const { baseUrl } = readSettings();
+    const { baseUrl, profile } = readSettings();
     const url = new URL(resolveServiceUrls(baseUrl).chatCompletions);
-    return { baseUrl, display: url.host };
+    return { profile, baseUrl, display: url.host };
   } catch (error) {
     void showError(error);
     return undefined;

@@ -13,6 +13,7 @@ import type { AskArgs } from './askCommand';
 import type { EditSelectionArgs } from './editSelectionCommand';
 import type { SetApiKeyArgs } from './keyCommands';
 import type { SelectModelArgs } from './modelPicker';
+import type { AddProfileArgs, SelectProfileArgs } from './profileCommands';
 
 export interface CommandDeps {
   factory: Lazy<ClientFactory>;
@@ -47,6 +48,17 @@ export function registerKeyCommands(context: vscode.ExtensionContext, keys: Lazy
     vscode.commands.registerCommand('askModel.clearApiKey', async () => {
       const [{ clearApiKey }, store] = await Promise.all([import('./keyCommands.js'), keys()]);
       return clearApiKey(store);
+    }),
+  );
+}
+
+/** Select Profile and Add Profile. */
+export function registerProfileCommands(context: vscode.ExtensionContext, deps: { keys: Lazy<ApiKeyStore>; factory: Lazy<ClientFactory>; log: Log }): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('askModel.selectProfile', async (args?: SelectProfileArgs) => (await import('./profileCommands.js')).selectProfile(args)),
+    vscode.commands.registerCommand('askModel.addProfile', async (args?: AddProfileArgs) => {
+      const [{ addProfile }, keys, factory] = await Promise.all([import('./profileCommands.js'), deps.keys(), deps.factory()]);
+      return addProfile(keys, factory, deps.log, args);
     }),
   );
 }

@@ -9,7 +9,7 @@ export interface CachedView {
   readonly draft: string;
 }
 
-export const EMPTY_STATE: ChatViewState = { conversationId: '', turns: [], pendingContext: [], busy: false, model: '', history: [] };
+export const EMPTY_STATE: ChatViewState = { conversationId: '', turns: [], pendingContext: [], busy: false, model: '', profile: '', profiles: [], history: [] };
 
 /** The cached view, if what getState() returned is one (an older build's cache, or nothing, gives undefined). */
 export function readCachedView(cached: unknown): CachedView | undefined {

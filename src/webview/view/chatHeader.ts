@@ -1,21 +1,28 @@
-// The bar above the conversation: which model answers, the History toggle and New chat.
+// The bar above the conversation: which model answers (and, with more than one profile, a switch between them), the
+// History toggle and New chat.
 import { element } from '../dom';
 
 export interface ChatHeaderEvents {
   toggleHistory(): void;
   newChat(): void;
+  selectProfile(name: string): void;
 }
 
 export class ChatHeader {
   readonly element: HTMLElement;
   readonly historyButton: HTMLButtonElement;
   private readonly model: HTMLElement;
+  private readonly profile: HTMLSelectElement;
+  private profileNames = '';
 
   constructor(events: ChatHeaderEvents, historyPanelId: string) {
     this.model = element('span', { class: 'model-name', title: 'The model that answers (Ask Model: Select Model changes it)' });
+    this.profile = element('select', { class: 'profile-switch', 'aria-label': 'Profile (the server that answers)', title: 'The server that answers: switch profile' });
+    this.profile.hidden = true;
+    this.profile.addEventListener('change', () => events.selectProfile(this.profile.value));
     this.historyButton = element('button', { type: 'button', class: 'secondary small', 'aria-expanded': 'false', 'aria-controls': historyPanelId }, 'History');
     const newChat = element('button', { type: 'button', class: 'secondary small' }, 'New chat');
-    this.element = element('header', { class: 'chat-header' }, this.model, element('div', { class: 'header-buttons' }, this.historyButton, newChat));
+    this.element = element('header', { class: 'chat-header' }, element('div', { class: 'header-server' }, this.profile, this.model), element('div', { class: 'header-buttons' }, this.historyButton, newChat));
     this.historyButton.addEventListener('click', () => events.toggleHistory());
     newChat.addEventListener('click', () => events.newChat());
   }
@@ -23,6 +30,17 @@ export class ChatHeader {
   showModel(model: string): void {
     const text = model === '' ? 'No model chosen' : `Model: ${model}`;
     if (this.model.textContent !== text) this.model.textContent = text;
+  }
+
+  /** Shown only when there is more than one profile: a user with one server sees the header as before. */
+  showProfiles(active: string, names: readonly string[]): void {
+    this.profile.hidden = names.length < 2;
+    const key = names.join('\n');
+    if (key !== this.profileNames) {
+      this.profileNames = key;
+      this.profile.replaceChildren(...names.map((name) => element('option', { value: name }, name)));
+    }
+    if (this.profile.value !== active) this.profile.value = active;
   }
 
   setHistoryOpen(open: boolean): void {

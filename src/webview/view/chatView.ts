@@ -28,7 +28,10 @@ export class ChatView {
 
   constructor(root: HTMLElement, options: ChatViewOptions) {
     const { post } = options;
-    this.header = new ChatHeader({ toggleHistory: () => this.setHistoryOpen(!this.history.isOpen), newChat: () => post({ type: 'newChat' }) }, HISTORY_PANEL_ID);
+    this.header = new ChatHeader(
+      { toggleHistory: () => this.setHistoryOpen(!this.history.isOpen), newChat: () => post({ type: 'newChat' }), selectProfile: (name) => post({ type: 'selectProfile', name }) },
+      HISTORY_PANEL_ID,
+    );
     this.history = new HistoryPanel({
       post,
       onClose: (returnFocus) => {
@@ -58,6 +61,7 @@ export class ChatView {
 
   showState(state: ChatViewState, draft?: string): void {
     this.header.showModel(state.model);
+    this.header.showProfiles(state.profile, state.profiles);
     this.conversationId = state.conversationId;
     this.showHistory(state.history);
     const switched = this.messages.element.dataset.conversationId !== state.conversationId;

@@ -22,6 +22,8 @@ export function longConversation(turns = 200): ChatViewState {
     pendingContext: [],
     busy: false,
     model: 'bench-model',
+    profile: 'Default',
+    profiles: ['Default'],
     history: Array.from({ length: 30 }, (_, index) => ({ id: `h${index}`, title: `Conversation ${index}`, updatedAt: 1_700_000_000_000 + index, turns: 10 })),
   };
 }

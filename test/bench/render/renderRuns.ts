@@ -11,7 +11,7 @@ import { BENCH_ANSWER_ID, benchMessages, type BenchMessages } from './benchMessa
 import { frameWork, startTrace, type FrameWork } from './frameWork';
 import { longConversation } from './longConversation';
 
-const EMPTY_STATE: HostMessage = { type: 'state', state: { conversationId: 'bench', turns: [], pendingContext: [], busy: false, model: 'bench-model', history: [] } };
+const EMPTY_STATE: HostMessage = { type: 'state', state: { conversationId: 'bench', turns: [], pendingContext: [], busy: false, model: 'bench-model', profile: 'Default', profiles: ['Default'], history: [] } };
 
 /** Main-thread time of the page's renderer, from CDP Performance.getMetrics deltas (ms). */
 export interface MainThreadCost {

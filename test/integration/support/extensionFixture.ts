@@ -12,6 +12,8 @@ export async function activateExtension(): Promise<{ activationMs: number }> {
 }
 
 const SETTING_KEYS = [
+  'activeProfile',
+  'profiles',
   'baseUrl',
   'model',
   'stream',

@@ -37,6 +37,8 @@ export function sampleConversation(now: number): ChatViewState {
   return {
     conversationId: 'c-3',
     model: 'qwen2.5-coder:14b',
+    profile: 'Default',
+    profiles: ['Default'],
     busy: false,
     turns: [
       { id: 'u1', role: 'user', text: 'What does hello() do, and how could it be safer?', context: [helloChip] },
