@@ -168,6 +168,15 @@ describe('chat view (Chromium, host CSP)', function () {
     assert.equal(await page.locator('#history-panel').isVisible(), false, 'opening a conversation closes the panel');
   });
 
+  it('the profile switch: hidden with one profile; with several, the active one is selected and a choice posts selectProfile', async () => {
+    const profileSwitch = page.getByRole('combobox', { name: 'Profile (the server that answers)' });
+    assert.equal(await profileSwitch.count(), 0, 'one profile: no switch (the header is as it was)');
+    await post({ type: 'state', state: { ...state(), profile: 'Local', profiles: ['Default', 'Local', 'Team B'] } });
+    assert.equal(await profileSwitch.inputValue(), 'Local');
+    await profileSwitch.selectOption('Team B');
+    assert.deepEqual(await posted(), [{ type: 'selectProfile', name: 'Team B' }]);
+  });
+
   it('everything is reachable by Tab, with a visible focus ring', async () => {
     await page.locator('body').click();
     const reached = new Set<string>();
