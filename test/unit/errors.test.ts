@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {
   AuthenticationError,
+  ConnectionError,
   BadRequestError,
   NotFoundError,
   PayloadTooLargeError,
@@ -12,6 +13,7 @@ import {
   findMissingField,
 } from '../../src/core';
 import { httpErrorFromResponse } from '../../src/core/errors/httpErrors';
+import { classifyConnectionFailure } from '../../src/core/http/connectionFailure';
 
 const URL_ = 'http://localhost:4000/v1/chat/completions';
 
@@ -118,5 +120,23 @@ describe('HTTP errors', () => {
   it('hides user-info in URLs', () => {
     const error = httpErrorFromResponse({ status: 500, url: 'http://user:pw@h/v1/chat/completions', headers: new Headers(), bodyText: '', apiKey: undefined, retryAfterMs: undefined });
     assert.doesNotMatch(error.message, /pw/);
+  });
+});
+
+describe('certificate errors', () => {
+  const url = 'https://llm.corp.example/v1/chat/completions';
+  it('an authority this machine does not trust: names the problem and the two ways to trust it', () => {
+    for (const code of ['SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'DEPTH_ZERO_SELF_SIGNED_CERT']) {
+      const error = new ConnectionError(classifyConnectionFailure(code), url, code);
+      assert.equal(error.failure, 'tls');
+      assert.match(error.message, new RegExp(`^The certificate of llm\\.corp\\.example is not trusted \\(${code}\\)`));
+      assert.match(error.message, /http\.systemCertificates/);
+      assert.match(error.message, /NODE_EXTRA_CA_CERTS/);
+    }
+  });
+
+  it('an expired certificate and one for another name each say so', () => {
+    assert.match(new ConnectionError('tls', url, 'CERT_HAS_EXPIRED').message, /has expired \(CERT_HAS_EXPIRED\)/);
+    assert.match(new ConnectionError(classifyConnectionFailure('ERR_TLS_CERT_ALTNAME_INVALID'), url, 'ERR_TLS_CERT_ALTNAME_INVALID').message, /issued for another name.*askModel\.baseUrl/);
   });
 });

@@ -18,7 +18,7 @@ export class ConnectionError extends AskModelError {
     const messages: Record<ConnectionFailure, string> = {
       refused: `Could not connect to ${shown}: connection refused. Is the server running? Check the setting askModel.baseUrl.`,
       dns: `Could not find the host "${host}" (${code ?? 'DNS lookup failed'}). Check the setting askModel.baseUrl.`,
-      tls: `The secure connection to ${shown} failed (${code ?? 'TLS error'}). Check the server's certificate, or use http:// for a local server.`,
+      tls: tlsMessage(shown, host, code),
       reset: `The connection to ${shown} was closed before an answer arrived. Retry.`,
       'connect-timeout': `Connecting to ${shown} timed out. Check the setting askModel.baseUrl and your network.`,
       other: `Could not reach ${shown}${code ? ` (${code})` : ''}. Check the setting askModel.baseUrl.`,
@@ -105,4 +105,20 @@ function safeHost(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** Certificate problems, each with its own fix: an authority this machine does not trust is the usual one behind a company proxy. */
+const UNTRUSTED_CODES = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY']);
+
+function tlsMessage(shown: string, host: string, code: string | undefined): string {
+  if (code && UNTRUSTED_CODES.has(code)) {
+    return (
+      `The certificate of ${host} is not trusted (${code}): a certificate authority this machine does not trust issued it. ` +
+      `If your company or its proxy uses its own authority, add its certificate to the system's trust store (VS Code uses it while the setting http.systemCertificates is on), ` +
+      `or point the environment variable NODE_EXTRA_CA_CERTS at its PEM file, then restart VS Code.`
+    );
+  }
+  if (code === 'CERT_HAS_EXPIRED') return `The certificate of ${host} has expired (${code}); the server's owner must renew it.`;
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `The certificate of ${host} was issued for another name (${code}). Use the name it was issued for in askModel.baseUrl.`;
+  return `The secure connection to ${shown} failed (${code ?? 'TLS error'}). Check the server's certificate, or use http:// for a local server.`;
 }

@@ -14,6 +14,7 @@ import { buildIntegrationTests, repoRoot } from './buildIntegrationTests';
 import { Cleanup } from './cleanup';
 import { startCodeServer } from './codeServer';
 import { checkExtensionBuilt } from './extensionBuild';
+import { makeThrowawayCa } from '../network/throwawayCa';
 import { followFile } from './followFile';
 import { readTestHost } from './testHost';
 import { runWorkbenchTests, testWorkbenchUrl } from './workbench';
@@ -56,6 +57,10 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
   const workspaceDir = path.join(scratch, 'workspace');
   fs.cpSync(fixtureWorkspace, workspaceDir, { recursive: true });
 
+  // A certificate authority made for this run, which nothing trusts: the network tests serve HTTPS with its certificate.
+  const tlsDir = path.join(scratch, 'tls');
+  makeThrowawayCa(tlsDir, 'untrusted');
+
   const server = await startCodeServer({
     host,
     scratchDir: path.join(scratch, 'code-server'),
@@ -66,6 +71,7 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
       // Where code-server keeps settings and logs: the security tests scan it for a canary key.
       ASK_MODEL_TEST_USER_DATA: path.join(scratch, 'code-server', 'user-data'),
       ASK_MODEL_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
+      ASK_MODEL_TEST_TLS_DIR: tlsDir,
     },
   });
   cleanup.add('stop code-server', () => server.stop());

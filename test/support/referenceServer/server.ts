@@ -1,5 +1,6 @@
 // The HTTP server: records every request, routes, checks the key, validates, and answers from the script.
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_ANSWER_TEXT, hugeText, planAnswer } from './answerPlan';
@@ -28,7 +29,7 @@ const ROUTES: Record<string, string> = {
 };
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
-  const httpServer = http.createServer();
+  const httpServer: http.Server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }) : http.createServer();
   const server = new ReferenceHttpServer(options, httpServer);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -39,7 +40,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     });
   });
   const { port } = httpServer.address() as AddressInfo;
-  server.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  server.url = options.tls ? `https://localhost:${port}` : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return server;
 }
 

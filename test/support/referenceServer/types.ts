@@ -12,6 +12,8 @@ export interface ReferenceServerOptions {
   port?: number;
   /** With no scripted turn queued, answer like a helpful demo model instead of the fixed greeting. */
   demo?: boolean;
+  /** Serve HTTPS with this key and certificate (PEM); the URL then names `localhost`, as the certificate does. */
+  tls?: { key: string; cert: string };
 }
 
 export interface Usage {
