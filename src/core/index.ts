@@ -52,3 +52,11 @@ export { checkWorkspaceGlob, ALL_FILES_GLOB, type CheckedGlob } from './tools/wo
 export { buildEditSelectionMessages, EDIT_RULES, type SelectionForEdit } from './ask/editSelectionPrompt';
 export { summarizeToolArguments } from './chat/toolCardSummary';
 export { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './chat/deltaCoalescer';
+export { emptyModelInfo, FACT_NAMES, type DiscoveryEndpoint, type FactBasis, type FactName, type FactOrigin, type ModelFacts, type ModelInfo } from './catalogue/modelInfo';
+export { parseOpenAiModels } from './catalogue/openAiModels';
+export { parseLiteLlmModelInfo, parseLiteLlmModelGroupInfo } from './catalogue/liteLlmModelInfo';
+export { parseLlamaCppProps } from './catalogue/llamaCppProps';
+export { parseOllamaShow } from './catalogue/ollamaShow';
+export { parseOllamaTags } from './catalogue/ollamaTags';
+export { mergeCatalogue, applyOverride, type ModelOverride, type ModelOverrides } from './catalogue/mergeCatalogue';
+export { formatModelDetail, formatTokenCount, formatPricePerMillion } from './catalogue/formatModelDetail';

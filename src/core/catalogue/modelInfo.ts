@@ -1,0 +1,73 @@
+// What the catalogue knows about one model, and where each piece came from. A fact is set only when a server said it
+// (or the user did): an unknown fact stays undefined, never 0 or false, so nothing downstream can mistake a guess for
+// an answer.
+
+/** The endpoints the catalogue reads, named as requests. LiteLLM serves /model/info also as /v1/model/info. */
+export type DiscoveryEndpoint = 'GET /v1/models' | 'GET /model/info' | 'GET /model_group/info' | 'GET /props' | 'POST /api/show' | 'GET /api/tags';
+
+/**
+ * What kind of statement a fact is, which decides whose word wins when sources disagree (see mergeCatalogue):
+ * - `override`: the user's per-model setting.
+ * - `serving`: what the running server will accept or do (llama.cpp's n_ctx, vLLM's max_model_len, Ollama's num_ctx
+ *   and capabilities).
+ * - `listing`: what a catalogue or proxy configuration says of the model (LiteLLM's model info, OpenRouter's list).
+ * - `trained`: the model's own trained maximum, which the server may well not grant.
+ */
+export type FactBasis = 'override' | 'serving' | 'listing' | 'trained';
+
+/** Where a fact was read: the endpoint, the field of its body (a dotted path), and what kind of statement it is. */
+export interface FactOrigin {
+  endpoint: DiscoveryEndpoint | 'override';
+  field: string;
+  basis: FactBasis;
+}
+
+export interface ModelFacts {
+  /** Tokens the model accepts in one request (prompt and answer together, as servers count it). */
+  contextWindow?: number;
+  /** The most tokens one answer may have. */
+  maxOutputTokens?: number;
+  /** USD per prompt token. 0 only when a source says the model is free. */
+  inputPricePerToken?: number;
+  /** USD per answer token. */
+  outputPricePerToken?: number;
+  supportsTools?: boolean;
+  supportsVision?: boolean;
+  supportsReasoning?: boolean;
+  /**
+   * The effort to send as `reasoning_effort`. Only the user's override sets it: none of the endpoints read here lists
+   * which efforts a model takes (LiteLLM flags a few odd ones, OpenRouter only says `reasoning` is accepted).
+   */
+  reasoningEffort?: string;
+}
+
+export type FactName = keyof ModelFacts;
+
+export interface ModelInfo extends ModelFacts {
+  id: string;
+  /** For each fact that is set, where it came from. */
+  sources: { [K in FactName]?: FactOrigin };
+}
+
+/** Every fact, in the order the picker reads them. */
+export const FACT_NAMES: readonly FactName[] = [
+  'contextWindow',
+  'maxOutputTokens',
+  'inputPricePerToken',
+  'outputPricePerToken',
+  'supportsTools',
+  'supportsVision',
+  'supportsReasoning',
+  'reasoningEffort',
+];
+
+export function emptyModelInfo(id: string): ModelInfo {
+  return { id, sources: {} };
+}
+
+/** Sets a fact with its origin; an undefined value (the source did not say) leaves the model as it was. */
+export function recordFact<K extends FactName>(info: ModelInfo, name: K, value: ModelFacts[K] | undefined, origin: FactOrigin): void {
+  if (value === undefined) return;
+  (info as ModelFacts)[name] = value;
+  info.sources[name] = origin;
+}

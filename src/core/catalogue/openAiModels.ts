@@ -1,0 +1,63 @@
+// GET /v1/models, which every OpenAI-compatible server answers. The OpenAI shape carries only ids; the facts come from
+// what some servers add to each entry: vLLM its max_model_len, llama.cpp a meta block (and architecture), OpenRouter
+// context_length, pricing, top_provider, supported_parameters and architecture, newer LiteLLM max_input_tokens and
+// max_output_tokens.
+import * as z from 'zod/mini';
+import '../protocol/zodMessages';
+import { tokenCount, usdPerToken, stringList } from './jsonValues';
+import { recordFirstFact } from './factReaders';
+import { emptyModelInfo, type ModelInfo } from './modelInfo';
+
+const ENDPOINT = 'GET /v1/models';
+
+const modelList = z.object({ data: z.array(z.unknown()) });
+const modelEntry = z.looseObject({ id: z.string().check(z.minLength(1)) });
+
+/** The models a `GET /v1/models` body lists, each with the facts its entry states. Not a model list: no models. */
+export function parseOpenAiModels(body: unknown): ModelInfo[] {
+  const list = modelList.safeParse(body);
+  if (!list.success) return [];
+  const models: ModelInfo[] = [];
+  for (const item of list.data.data) {
+    const entry = modelEntry.safeParse(item);
+    if (entry.success) models.push(readEntry(entry.data.id, item));
+  }
+  return models;
+}
+
+function readEntry(id: string, entry: unknown): ModelInfo {
+  const info = emptyModelInfo(id);
+  // One entry comes from one kind of server, so at most one of these is there; the order only ranks what each says:
+  // the window the server was started with before a listing's figure before the model's trained length.
+  recordFirstFact(info, 'contextWindow', ENDPOINT, entry, [
+    { field: 'max_model_len', basis: 'serving', read: tokenCount },
+    { field: 'meta.n_ctx', basis: 'serving', read: tokenCount },
+    { field: 'context_length', basis: 'listing', read: tokenCount },
+    { field: 'top_provider.context_length', basis: 'listing', read: tokenCount },
+    { field: 'max_input_tokens', basis: 'listing', read: tokenCount },
+    { field: 'meta.n_ctx_train', basis: 'trained', read: tokenCount },
+  ]);
+  recordFirstFact(info, 'maxOutputTokens', ENDPOINT, entry, [
+    { field: 'top_provider.max_completion_tokens', basis: 'listing', read: tokenCount },
+    { field: 'max_output_tokens', basis: 'listing', read: tokenCount },
+  ]);
+  recordFirstFact(info, 'inputPricePerToken', ENDPOINT, entry, [{ field: 'pricing.prompt', basis: 'listing', read: usdPerToken }]);
+  recordFirstFact(info, 'outputPricePerToken', ENDPOINT, entry, [{ field: 'pricing.completion', basis: 'listing', read: usdPerToken }]);
+  // OpenRouter routes a request with tools only to models whose list has `tools`, so the list answers both ways.
+  recordFirstFact(info, 'supportsTools', ENDPOINT, entry, [
+    { field: 'supported_parameters', basis: 'listing', read: (value) => stringList(value)?.includes('tools') },
+  ]);
+  // A missing `reasoning` only says the effort cannot be set (openai/o4-mini reasons without it), so it answers yes only.
+  recordFirstFact(info, 'supportsReasoning', ENDPOINT, entry, [
+    {
+      field: 'supported_parameters',
+      basis: 'listing',
+      read: (value) => (stringList(value)?.some((parameter) => parameter === 'reasoning' || parameter === 'include_reasoning') ? true : undefined),
+    },
+  ]);
+  // Both OpenRouter and llama.cpp list every input the model reads, so no `image` means no vision.
+  recordFirstFact(info, 'supportsVision', ENDPOINT, entry, [
+    { field: 'architecture.input_modalities', basis: 'listing', read: (value) => stringList(value)?.includes('image') },
+  ]);
+  return info;
+}

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { parseOpenAiModels } from '../../../src/core';
+import { compareWithExpected, loadDiscoveryFixtures, type DiscoveryFixture } from '../../support/discovery/discoveryFixtures';
+
+const fixtures = loadDiscoveryFixtures('openai-models');
+const fixture = (name: string): DiscoveryFixture => {
+  const found = fixtures.find((candidate) => candidate.name === `openai-models/${name}`);
+  if (found === undefined) throw new Error(`no fixture ${name}`);
+  return found;
+};
+const bodyOf = (name: string): unknown => JSON.parse(fixture(name).bodyText);
+
+describe('parseOpenAiModels (GET /v1/models)', () => {
+  for (const recorded of fixtures) {
+    it(`${recorded.name}: its models, with the facts the body states`, () => {
+      assert.deepEqual(compareWithExpected(recorded, parseOpenAiModels(JSON.parse(recorded.bodyText))), []);
+    });
+  }
+
+  it("vLLM: max_model_len is the window the server enforces", () => {
+    const [model] = parseOpenAiModels(bodyOf('vllm-max-model-len'));
+    assert.deepEqual(model?.sources, { contextWindow: { endpoint: 'GET /v1/models', field: 'max_model_len', basis: 'serving' } });
+  });
+
+  it("llama.cpp: meta.n_ctx_train is only the trained length, and input_modalities without image means no vision", () => {
+    const [model] = parseOpenAiModels(bodyOf('llama.cpp-readme-example'));
+    assert.deepEqual(model?.sources.contextWindow, { endpoint: 'GET /v1/models', field: 'meta.n_ctx_train', basis: 'trained' });
+    assert.deepEqual(model?.sources.supportsVision, { endpoint: 'GET /v1/models', field: 'architecture.input_modalities', basis: 'listing' });
+  });
+
+  it('OpenRouter: every model keeps its id and list order; the facts the list leaves null stay unknown', () => {
+    const body = bodyOf('openrouter-tools-filtered') as { data: { id: string; top_provider: { max_completion_tokens: number | null } }[] };
+    const models = parseOpenAiModels(body);
+    assert.deepEqual(
+      models.map((model) => model.id),
+      body.data.map((entry) => entry.id),
+    );
+    const nullLimits = body.data.filter((entry) => entry.top_provider.max_completion_tokens === null).length;
+    assert.equal(nullLimits, 43);
+    assert.equal(models.filter((model) => model.maxOutputTokens === undefined).length, nullLimits);
+    assert.ok(models.every((model) => model.contextWindow !== undefined && model.inputPricePerToken !== undefined && model.supportsTools === true));
+  });
+
+  it('OpenRouter: prices are USD per token read from strings, and "0" is a real price (free)', () => {
+    const models = parseOpenAiModels(bodyOf('openrouter-tools-filtered'));
+    const sonnet = models.find((model) => model.id === 'anthropic/claude-sonnet-4');
+    assert.equal(sonnet?.inputPricePerToken, 0.000003);
+    assert.deepEqual(sonnet?.sources.inputPricePerToken, { endpoint: 'GET /v1/models', field: 'pricing.prompt', basis: 'listing' });
+    const free = models.find((model) => model.id === 'mistralai/mistral-small-3.2-24b-instruct:free');
+    assert.equal(free?.outputPricePerToken, 0);
+  });
+
+  it('OpenRouter: reasoning is known only where supported_parameters lists it', () => {
+    const models = parseOpenAiModels(bodyOf('openrouter-tools-filtered'));
+    assert.equal(models.find((model) => model.id === 'anthropic/claude-sonnet-4')?.supportsReasoning, true);
+    assert.equal(models.find((model) => model.id === 'openai/o4-mini')?.supportsReasoning, undefined);
+  });
+
+  it('is lenient: no model list gives no models, an entry without an id is skipped, odd fields are unknown', () => {
+    assert.deepEqual(parseOpenAiModels(undefined), []);
+    assert.deepEqual(parseOpenAiModels({ object: 'list' }), []);
+    assert.deepEqual(parseOpenAiModels('<html>'), []);
+    const [vllm] = (bodyOf('vllm-max-model-len') as { data: Record<string, unknown>[] }).data;
+    const odd = [{ ...vllm, max_model_len: null }, { ...vllm, id: '' }, { ...vllm, max_model_len: '8096' }, { ...vllm, max_model_len: -1 }, 42];
+    assert.deepEqual(
+      parseOpenAiModels({ data: odd }).map((model) => model.contextWindow),
+      [undefined, 8096, undefined],
+    );
+  });
+});
