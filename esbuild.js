@@ -1,9 +1,12 @@
-// Bundles the extension (Node, CommonJS, `vscode` left external) and, once it exists, the webview (browser, IIFE).
-// `--production` minifies and drops sourcemaps; `--watch` rebuilds on change. The extension stays one file: in CJS
-// format esbuild turns `await import('./x')` into a module initialised on that call, so what activation defers
-// (src/extension.ts) is bundled but none of its code runs when the host require()s the bundle.
+// Bundles the extension (Node, CommonJS, `vscode` left external) into two files, and, once it exists, the webview
+// (browser, IIFE). The host require()s dist/extension.js, the wiring (src/extension.ts: every command, the chat view,
+// the status bar, registered at once), at start-up; everything they run (src/host/deferred.ts: the commands'
+// implementations, the chat, the tools, the client and the core's zod schemas) is dist/deferred.js, which the wiring
+// require()s on first use, so the host reads and compiles only the wiring's few KiB at start-up.
+// `--production` minifies and drops sourcemaps; `--watch` rebuilds on change.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
+const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -23,15 +26,34 @@ const problemReporter = {
 };
 
 /**
- * `vscode` stays external, but every file's `import * as vscode from 'vscode'` would otherwise get its own copy of the
- * API object's few hundred properties (esbuild's `__toESM`), about 0.4 ms each at load, once per importing file.
- * Routed through one re-export, the bundle copies them once and every file reads that copy.
+ * `vscode` stays external, but esbuild gives each file's `import * as vscode from 'vscode'` a namespace object of its
+ * own (`__toESM`): a copy of the API object's few hundred properties, about 0.4 ms each at load. Routed through one
+ * CommonJS module whose export is an empty object that inherits from the API (marked `__esModule`, so `__toESM` adds
+ * no `default`), each namespace is a new object with the API as its prototype: nothing is copied, and `vscode.window`
+ * reads the API's own property.
  */
-const vscodeOnce = {
-  name: 'vscode-once',
+const vscodeUncopied = {
+  name: 'vscode-uncopied',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
-    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-uncopied' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-uncopied' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-uncopied' }, () => ({ contents: "module.exports = Object.create(require('vscode'), { __esModule: { value: true } });", loader: 'js' }));
+  },
+};
+
+/**
+ * src/host/deferred.ts stays out of dist/extension.js: the `import()` in src/host/lazy.ts (the only way the wiring
+ * reaches it) becomes a require() of dist/deferred.js beside it, made on that call. A static import would evaluate it
+ * with the wiring at start-up, so it fails the build.
+ */
+const DEFERRED = path.join(__dirname, 'src', 'host', 'deferred');
+const deferredApart = {
+  name: 'deferred-apart',
+  setup(build) {
+    build.onResolve({ filter: /deferred(\.js)?$/ }, (args) => {
+      if (path.join(args.resolveDir, args.path).replace(/\.js$/, '') !== DEFERRED) return undefined;
+      if (args.kind === 'dynamic-import') return { path: './deferred.js', external: true };
+      return { errors: [{ text: `${args.path} is loaded on first use: reach it through src/host/lazy.ts (\`loadDeferred()\`), not a static import` }] };
+    });
   },
 };
 
@@ -45,18 +67,21 @@ const common = {
   metafile: true,
 };
 
+/** The extension's two files: both CommonJS for Node, `vscode` from the host. */
+const extension = { ...common, format: 'cjs', platform: 'node', target: 'node20', external: ['vscode'] };
+
 /** @type {import('esbuild').BuildOptions[]} */
 const targets = [
   {
-    ...common,
+    ...extension,
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: ['vscode'],
-    plugins: [...common.plugins, vscodeOnce],
+    plugins: [...common.plugins, vscodeUncopied, deferredApart],
+    // `import()` as a plain require(), so that dist/deferred.js loads through the extension host's module hooks (they
+    // give each extension its `vscode`), not through Node's ESM loader.
+    supported: { 'dynamic-import': false },
   },
+  { ...extension, entryPoints: ['src/host/deferred.ts'], outfile: 'dist/deferred.js', plugins: [...common.plugins, vscodeUncopied] },
 ];
 if (fs.existsSync('src/webview/main.ts')) {
   targets.push({
@@ -85,7 +110,11 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Required rather than run (test/unit/deferredLoading.test.ts), it hands over the extension's build options unbuilt.
+module.exports = { targets };
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,14 +1,14 @@
 // Entry point: `activate` only wires; each feature registers itself and owns its disposables. Registration is
 // immediate (every command, the chat view, the status bar work at once) but what they run loads on first use: the
-// commands' implementations, the chat, the tools' runner and the client (with the core's zod schemas) are bundled
-// behind `import()`, so none of their code runs when the host loads this file (see esbuild.js).
+// commands' implementations, the chat, the tools and the client (with the core's zod schemas) are src/host/deferred.ts,
+// bundled apart as dist/deferred.js and required by the first command, view or request that needs them, so the host
+// reads and runs only this wiring when it loads the extension (see esbuild.js).
 import type * as vscode from 'vscode';
 import { ActiveRequests } from './host/activeRequests';
-import { QuestionHistory } from './host/ask/questionHistory';
 import { LastTextEditor } from './host/chat/lastTextEditor';
 import { registerChat } from './host/chat/registerChat';
 import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, registerProfileCommands, registerUtilityCommands } from './host/commands/registerCommands';
-import { lazy } from './host/lazy';
+import { lazy, loadDeferred } from './host/lazy';
 import { createLog } from './host/logChannel';
 import { registerModelStatusBar } from './host/modelStatusBar';
 import { registerTools } from './host/tools/registerTools';
@@ -26,11 +26,11 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   context.subscriptions.push(log, active, editors);
   // One key store and one client factory for every feature (compatibility learnt about a server lasts the session),
   // built by the first command or chat message that needs them.
-  const keys = lazy(async () => new (await import('./host/apiKeyStore.js')).ApiKeyStore(context.secrets));
-  const factory = lazy(async () => new (await import('./host/clientFactory.js')).ClientFactory({ keys: await keys(), log }));
+  const keys = lazy(async () => new (await loadDeferred()).ApiKeyStore(context.secrets));
+  const factory = lazy(async () => new (await loadDeferred()).ClientFactory({ keys: await keys(), log }));
   const tools = registerTools(context, editors);
 
-  registerAskCommand(context, { factory, active, log, questions: new QuestionHistory(context.globalState) });
+  registerAskCommand(context, { factory, active, log });
   registerKeyCommands(context, keys);
   registerProfileCommands(context, { keys, factory, log });
   registerUtilityCommands(context, { factory, active, log });

@@ -1,7 +1,8 @@
 // What activation defers to first use: the command, view or request that first needs something builds it, and
 // everyone after gets the same one. A failed build is not kept, so the next use tries again. What is deferred is
-// reached only through `await import('./x.js')` (TypeScript's Node16 resolution wants the `.js`; esbuild finds x.ts),
-// never a static import from the code activation runs, or it would be evaluated when the bundle loads.
+// exported by deferred.ts and reached only through `loadDeferred()`, never a static import from the code activation
+// runs, which would load it with the wiring (esbuild.js fails such a build).
+import type * as Deferred from './deferred';
 
 /** A value built on first call; every later call returns the same promise. */
 export type Lazy<T> = () => Promise<T>;
@@ -15,4 +16,12 @@ export function lazy<T>(build: () => Promise<T>): Lazy<T> {
     });
     return built;
   };
+}
+
+/**
+ * The deferred modules: the first call require()s dist/deferred.js (esbuild turns this `import()` into that, see
+ * esbuild.js; TypeScript's Node16 resolution wants the `.js`, esbuild finds the .ts), later calls get the same exports.
+ */
+export function loadDeferred(): Promise<typeof Deferred> {
+  return import('./deferred.js');
 }

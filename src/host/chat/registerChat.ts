@@ -1,10 +1,10 @@
 // The chat feature: the view provider, the chat session, the controller between them, and the Open Chat / New Chat
 // commands. The view and the commands are registered at activation; the chat itself (session, controller, stored
-// history, the view's message parser) is built when the view first opens or a chat command first runs.
+// history, the view's message parser, from deferred.ts) is built when the view first opens or a chat command first runs.
 import * as vscode from 'vscode';
 import type { ActiveRequests } from '../activeRequests';
 import type { ClientFactory } from '../clientFactory';
-import { lazy, type Lazy } from '../lazy';
+import { lazy, loadDeferred, type Lazy } from '../lazy';
 import type { Log } from '../log';
 import type { RegisteredTools } from '../tools/registerTools';
 import type { ChatSession } from '../../core';
@@ -59,14 +59,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
 }
 
 async function buildChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps): Promise<Chat> {
-  const [{ ChatController }, { ChatViewProvider }, { ConversationStore }, { createChatSession }, factory, tools] = await Promise.all([
-    import('./chatController.js'),
-    import('./chatViewProvider.js'),
-    import('./conversationStore.js'),
-    import('./hostSessionPorts.js'),
-    deps.factory(),
-    deps.tools.load(),
-  ]);
+  const [{ ChatController, ChatViewProvider, ConversationStore, createChatSession }, factory, tools] = await Promise.all([loadDeferred(), deps.factory(), deps.tools.load()]);
   const store = new ConversationStore(context.workspaceState, (problem) => {
     deps.log.warn(`chat history: ${problem}`);
     void vscode.window.showWarningMessage(`Ask Model: ${problem}`);

@@ -1,12 +1,11 @@
 // The commands, registered at activation so that they work at once. Each command's implementation (askCommand.ts,
 // editSelectionCommand.ts, keyCommands.ts, modelPicker.ts, testConnection.ts), and the client it needs, load on its
-// first run; Show Log and Stop need neither.
+// first run (from deferred.ts); Show Log and Stop need neither.
 import * as vscode from 'vscode';
 import type { ActiveRequests } from '../activeRequests';
 import type { ApiKeyStore } from '../apiKeyStore';
-import type { QuestionHistory } from '../ask/questionHistory';
 import type { ClientFactory } from '../clientFactory';
-import type { Lazy } from '../lazy';
+import { loadDeferred, type Lazy } from '../lazy';
 import type { Log } from '../log';
 import type { RegisteredTools } from '../tools/registerTools';
 import type { AskArgs } from './askCommand';
@@ -21,11 +20,12 @@ export interface CommandDeps {
   log: Log;
 }
 
-export function registerAskCommand(context: vscode.ExtensionContext, deps: CommandDeps & { questions: QuestionHistory }): void {
+export function registerAskCommand(context: vscode.ExtensionContext, deps: CommandDeps): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.ask', async (args?: AskArgs) => {
-      const [{ askModel }, factory] = await Promise.all([import('./askCommand.js'), deps.factory()]);
-      return askModel({ ...deps, factory }, args);
+      const [{ askModel, QuestionHistory }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
+      // The recent questions live in global state; the object over them holds nothing else, so each run makes its own.
+      return askModel({ ...deps, factory, questions: new QuestionHistory(context.globalState) }, args);
     }),
   );
 }
@@ -33,7 +33,7 @@ export function registerAskCommand(context: vscode.ExtensionContext, deps: Comma
 export function registerEditSelectionCommand(context: vscode.ExtensionContext, deps: CommandDeps & { tools: RegisteredTools }): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.editSelection', async (args?: EditSelectionArgs) => {
-      const [{ editSelection }, factory, tools] = await Promise.all([import('./editSelectionCommand.js'), deps.factory(), deps.tools.load()]);
+      const [{ editSelection }, factory, tools] = await Promise.all([loadDeferred(), deps.factory(), deps.tools.load()]);
       return editSelection({ factory, active: deps.active, log: deps.log, tools }, args);
     }),
   );
@@ -42,11 +42,11 @@ export function registerEditSelectionCommand(context: vscode.ExtensionContext, d
 export function registerKeyCommands(context: vscode.ExtensionContext, keys: Lazy<ApiKeyStore>): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.setApiKey', async (args?: SetApiKeyArgs) => {
-      const [{ setApiKey }, store] = await Promise.all([import('./keyCommands.js'), keys()]);
+      const [{ setApiKey }, store] = await Promise.all([loadDeferred(), keys()]);
       return setApiKey(store, args);
     }),
     vscode.commands.registerCommand('askModel.clearApiKey', async () => {
-      const [{ clearApiKey }, store] = await Promise.all([import('./keyCommands.js'), keys()]);
+      const [{ clearApiKey }, store] = await Promise.all([loadDeferred(), keys()]);
       return clearApiKey(store);
     }),
   );
@@ -55,9 +55,9 @@ export function registerKeyCommands(context: vscode.ExtensionContext, keys: Lazy
 /** Select Profile and Add Profile. */
 export function registerProfileCommands(context: vscode.ExtensionContext, deps: { keys: Lazy<ApiKeyStore>; factory: Lazy<ClientFactory>; log: Log }): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('askModel.selectProfile', async (args?: SelectProfileArgs) => (await import('./profileCommands.js')).selectProfile(args)),
+    vscode.commands.registerCommand('askModel.selectProfile', async (args?: SelectProfileArgs) => (await loadDeferred()).selectProfile(args)),
     vscode.commands.registerCommand('askModel.addProfile', async (args?: AddProfileArgs) => {
-      const [{ addProfile }, keys, factory] = await Promise.all([import('./profileCommands.js'), deps.keys(), deps.factory()]);
+      const [{ addProfile }, keys, factory] = await Promise.all([loadDeferred(), deps.keys(), deps.factory()]);
       return addProfile(keys, factory, deps.log, args);
     }),
   );
@@ -67,11 +67,11 @@ export function registerProfileCommands(context: vscode.ExtensionContext, deps: 
 export function registerUtilityCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.selectModel', async (args?: SelectModelArgs) => {
-      const [{ selectModel }, factory] = await Promise.all([import('./modelPicker.js'), deps.factory()]);
+      const [{ selectModel }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
       return selectModel(factory, args);
     }),
     vscode.commands.registerCommand('askModel.testConnection', async () => {
-      const [{ testConnection }, factory] = await Promise.all([import('./testConnection.js'), deps.factory()]);
+      const [{ testConnection }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
       return testConnection(factory, deps.log);
     }),
     vscode.commands.registerCommand('askModel.showLog', () => deps.log.show(true)),

@@ -1,8 +1,7 @@
 // A proposed edit is shown before it is applied: `vscode.diff` of the file as it is now against a read-only virtual
-// document holding the proposed text.
+// document holding the proposed text. registerTools.ts registers the scheme at activation and hands its documents here.
 import * as vscode from 'vscode';
-
-export const PROPOSED_SCHEME = 'askmodel-proposed';
+import { PROPOSED_SCHEME } from './registerTools';
 
 interface Shown {
   /** The virtual documents' query: the call id and a serial number. */
@@ -18,7 +17,6 @@ export class ProposedEditDocuments implements vscode.TextDocumentContentProvider
   /** By call id. */
   private readonly shown = new Map<string, Shown>();
   private proposals = 0;
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, this);
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.query) ?? '';
@@ -84,7 +82,6 @@ export class ProposedEditDocuments implements vscode.TextDocumentContentProvider
   }
 
   dispose(): void {
-    this.registration.dispose();
     this.texts.clear();
     this.shown.clear();
   }

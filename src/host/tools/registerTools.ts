@@ -1,13 +1,18 @@
-// The workspace tools' shared pieces (what the model read, the diff documents, the edits awaiting a decision, the
-// runner) and the Accept / Reject Proposed Edit commands. The runner, which brings the tools' implementations and the
-// core, is built when the chat or Edit Selection first needs it.
+// The workspace tools' registrations: the proposed edits' document scheme and the Accept / Reject Proposed Edit
+// commands, at activation. The tools' shared pieces (what the model read, the diff documents, the edits awaiting a
+// decision) and the runner, which brings the tools' implementations and the core, are built together when the chat or
+// Edit Selection first needs them: until then no edit can be waiting, so the commands have nothing to decide and the
+// scheme has no text to serve.
 import * as vscode from 'vscode';
 import type { LastTextEditor } from '../chat/lastTextEditor';
-import { lazy } from '../lazy';
-import { EditApprovals } from './editApprovals';
-import { ProposedEditDocuments } from './proposedEdits';
-import { ReadTracker } from './readTracker';
+import { lazy, loadDeferred } from '../lazy';
+import type { EditApprovals } from './editApprovals';
+import type { ProposedEditDocuments } from './proposedEdits';
+import type { ReadTracker } from './readTracker';
 import type { WorkspaceToolRunner } from './toolRunner';
+
+/** The virtual documents holding proposed text (proposedEdits.ts), registered at once so that it always answers. */
+export const PROPOSED_SCHEME = 'askmodel-proposed';
 
 export interface WorkspaceTools {
   reads: ReadTracker;
@@ -16,26 +21,28 @@ export interface WorkspaceTools {
   runner: WorkspaceToolRunner;
 }
 
-/** What activation holds: everything but the runner, and `load()` for all of it. */
-export interface RegisteredTools extends Omit<WorkspaceTools, 'runner'> {
+/** What activation holds: `load()` builds the tools on first call. */
+export interface RegisteredTools {
   load(): Promise<WorkspaceTools>;
 }
 
 export function registerTools(context: vscode.ExtensionContext, editors: LastTextEditor): RegisteredTools {
-  const reads = new ReadTracker();
-  const diffs = new ProposedEditDocuments();
-  const approvals = new EditApprovals();
+  let built: WorkspaceTools | undefined;
+  const load = lazy(async (): Promise<WorkspaceTools> => {
+    const { ReadTracker, ProposedEditDocuments, EditApprovals, WorkspaceToolRunner } = await loadDeferred();
+    const reads = new ReadTracker();
+    const diffs = new ProposedEditDocuments();
+    const approvals = new EditApprovals();
+    context.subscriptions.push(diffs, approvals);
+    built = { reads, diffs, approvals, runner: new WorkspaceToolRunner({ editors, reads, diffs, approvals }) };
+    return built;
+  });
   context.subscriptions.push(
-    diffs,
-    approvals,
-    vscode.commands.registerCommand('askModel.acceptEdit', () => approvals.decideNewest({ approved: true })),
+    vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, { provideTextDocumentContent: (uri) => built?.diffs.provideTextDocumentContent(uri) ?? '' }),
+    vscode.commands.registerCommand('askModel.acceptEdit', () => built?.approvals.decideNewest({ approved: true }) ?? false),
     vscode.commands.registerCommand('askModel.rejectEdit', (args?: { reason?: string }) =>
-      approvals.decideNewest(typeof args?.reason === 'string' && args.reason !== '' ? { approved: false, reason: args.reason } : { approved: false }),
+      built?.approvals.decideNewest(typeof args?.reason === 'string' && args.reason !== '' ? { approved: false, reason: args.reason } : { approved: false }) ?? false,
     ),
   );
-  const load = lazy(async (): Promise<WorkspaceTools> => {
-    const { WorkspaceToolRunner } = await import('./toolRunner.js');
-    return { reads, diffs, approvals, runner: new WorkspaceToolRunner({ editors, reads, diffs, approvals }) };
-  });
-  return { reads, diffs, approvals, load };
+  return { load };
 }

@@ -12,8 +12,7 @@ const COMMANDS = ['ask', 'openChat', 'newChat', 'chat.addSelection', 'editSelect
 export function activate(context: vscode.ExtensionContext): { activationMs: number } {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Ask Model bench floor', { log: true });
-  const changed = new vscode.EventEmitter<void>();
-  context.subscriptions.push(log, changed, vscode.window.onDidChangeActiveTextEditor(() => undefined));
+  context.subscriptions.push(log, vscode.window.onDidChangeActiveTextEditor(() => undefined));
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider('ask-model-bench-floor', { provideTextDocumentContent: () => '' }));
   for (const command of COMMANDS) context.subscriptions.push(vscode.commands.registerCommand(`askModelBenchFloor.${command}`, () => undefined));
   const item = vscode.window.createStatusBarItem('askModelBenchFloor.model', vscode.StatusBarAlignment.Right, 100);

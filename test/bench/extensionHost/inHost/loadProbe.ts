@@ -94,7 +94,6 @@ function warmUpApi(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     log,
     item,
-    new vscode.EventEmitter<void>(),
     vscode.window.onDidChangeActiveTextEditor(() => undefined),
     vscode.workspace.onDidChangeConfiguration(() => undefined),
     vscode.workspace.registerTextDocumentContentProvider('ask-model-bench-probe', { provideTextDocumentContent: () => '' }),

@@ -1,0 +1,20 @@
+// Everything activation defers, in one module that esbuild bundles as its own file (dist/deferred.js): the first
+// command, view or request that needs any of it require()s that file, so loading dist/extension.js compiles only the
+// wiring. Reached only through lazy.ts's `loadDeferred()`, never a static import.
+export { askModel } from './commands/askCommand';
+export { QuestionHistory } from './ask/questionHistory';
+export { editSelection } from './commands/editSelectionCommand';
+export { setApiKey, clearApiKey } from './commands/keyCommands';
+export { selectModel } from './commands/modelPicker';
+export { testConnection } from './commands/testConnection';
+export { addProfile, selectProfile } from './commands/profileCommands';
+export { ChatController } from './chat/chatController';
+export { ChatViewProvider } from './chat/chatViewProvider';
+export { ConversationStore } from './chat/conversationStore';
+export { createChatSession } from './chat/hostSessionPorts';
+export { ReadTracker } from './tools/readTracker';
+export { ProposedEditDocuments } from './tools/proposedEdits';
+export { EditApprovals } from './tools/editApprovals';
+export { WorkspaceToolRunner } from './tools/toolRunner';
+export { ApiKeyStore } from './apiKeyStore';
+export { ClientFactory } from './clientFactory';
