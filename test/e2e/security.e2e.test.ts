@@ -507,7 +507,7 @@ describe('Security in the workbench (e2e)', function () {
       await session.browser.close(); // Chromium flushes its storage, code-server its logs and state
       await session.server.stop();
       const dir = session.server.userDataDir;
-      assert.match(readAskModelLog(dir), /chat: model security-model/, 'the Ask Model log is on disk and scanned');
+      assert.match(readAskModelLog(dir), /chat \(profile Default\): model security-model/, 'the Ask Model log is on disk and scanned');
       const leaks: string[] = [];
       const scanned: string[] = [];
       for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {

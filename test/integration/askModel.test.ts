@@ -209,7 +209,7 @@ describe('Ask Model in a real extension host', function () {
     const userData = process.env['ASK_MODEL_TEST_USER_DATA'];
     assert.ok(userData && fs.existsSync(userData), 'ASK_MODEL_TEST_USER_DATA names the user data folder');
     // The marker proves the scan reads our log: only the Ask Model log line for a request contains it.
-    const marker = 'ask-model: model keyed-model, stream true';
+    const marker = 'ask-model (profile Default): model keyed-model, stream true';
     const scan = (): { marker: string | undefined; leaks: string[] } => {
       let markerFile: string | undefined;
       const leaks: string[] = [];
