@@ -82,7 +82,7 @@ describe('ChatClient against the reference server', () => {
     const outcome = await collectOutcome(client({ apiKey: undefined }), BASIC_REQUEST);
     assert.equal(server.requests[0]?.headers['authorization'], undefined);
     assert.equal(outcome.error?.kind, 'authentication');
-    assert.match(outcome.error?.message ?? '', /none is set\. .*Run "Ask Model: Set API Key"/);
+    assert.match(outcome.error?.message ?? '', /none is set\. .*Store a key for this server\./);
   });
 
   it('custom headers cannot set Authorization', () => {

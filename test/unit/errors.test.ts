@@ -11,6 +11,8 @@ import {
   UnexpectedStatusError,
   extractServerWords,
   findMissingField,
+  InvalidRequestError,
+  NoModelError,
 } from '../../src/core';
 import { httpErrorFromResponse } from '../../src/core/errors/httpErrors';
 import { classifyConnectionFailure } from '../../src/core/http/connectionFailure';
@@ -50,7 +52,7 @@ describe('HTTP errors', () => {
   it('401 with a key: the message says what happened and what to do', () => {
     const error = errorFor(401, '{"error":{"message":"Invalid API key"}}');
     assert.ok(error instanceof AuthenticationError);
-    assert.equal(error.message, `401 from ${URL_}: the API key was refused. The server said: "Invalid API key". Run "Ask Model: Set API Key".`);
+    assert.equal(error.message, `401 from ${URL_}: the API key was refused. The server said: "Invalid API key". Store the right key for this server.`);
     assert.deepEqual(error.actions, ['set-api-key']);
   });
 
@@ -121,6 +123,24 @@ describe('HTTP errors', () => {
     const error = httpErrorFromResponse({ status: 500, url: 'http://user:pw@h/v1/chat/completions', headers: new Headers(), bodyText: '', apiKey: undefined, retryAfterMs: undefined });
     assert.doesNotMatch(error.message, /pw/);
   });
+});
+
+describe('error texts and the fixes they offer', () => {
+  // Each surface (a notification, the chat's error card, VS Code's own chat) offers the fix from the actions, in its
+  // own words; a command title in the core's text would be wrong on all but one of them.
+  const errors = [
+    ...[400, 401, 403, 404, 413, 422, 429, 500, 503, 418].map((status) => errorFor(status, '{"error":{"message":"no such model"}}')),
+    errorFor(401, ''),
+    errorFor(404, 'Not Found'),
+    new NoModelError(),
+    new InvalidRequestError('messages.0.role: Invalid input'),
+  ];
+  for (const error of errors) {
+    it(`${error.name}: names no command title, and offers an action to fix it`, () => {
+      assert.doesNotMatch(error.message, /Ask Model:|Select Model|Set API Key|Show Log|Open Settings|Test Connection/);
+      assert.ok(error.actions.length > 0, 'an action the surface can offer');
+    });
+  }
 });
 
 describe('certificate errors', () => {

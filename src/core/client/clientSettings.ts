@@ -10,7 +10,7 @@ export function checkCustomHeaders(headers: Record<string, string>): Record<stri
   const checked: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (name.toLowerCase() === 'authorization') {
-      throw new SettingsError('askModel.headers', 'cannot set Authorization. Store the key with "Ask Model: Set API Key" instead.');
+      throw new SettingsError('askModel.headers', 'cannot set Authorization: store the key as this server\'s API key instead (it is kept in the system\'s secret storage, not in settings).');
     }
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new SettingsError('askModel.headers', `"${name}" is not a valid header name.`);
     if (typeof value !== 'string' || /[\r\n]/.test(value)) {

@@ -1,5 +1,7 @@
 // The root of every error the core raises. Each carries a message a person can act on and the actions that fix it,
-// so the host can turn them into buttons without parsing text.
+// so the host can turn them into buttons without parsing text. Messages say what to do in the problem's words (store a
+// key, choose a model, a setting's id), never a command's title: each surface (a notification, the chat's error card,
+// VS Code's own chat) offers the fix its own way, from the actions.
 
 /** What the host can offer next to an error message. */
 export type ErrorAction = 'set-api-key' | 'open-settings' | 'retry' | 'select-model' | 'show-log';
@@ -31,7 +33,7 @@ export class SettingsError extends AskModelError {
 export class InvalidRequestError extends AskModelError {
   readonly kind = 'invalid-request';
   constructor(problem: string) {
-    super(`Ask Model built an invalid request: ${problem}. Please report this with the log ("Ask Model: Show Log").`, ['show-log']);
+    super(`Ask Model built an invalid request: ${problem}. Please report this with the log.`, ['show-log']);
   }
 }
 
@@ -47,6 +49,6 @@ export class AbortedError extends AskModelError {
 export class NoModelError extends AskModelError {
   readonly kind = 'no-model';
   constructor() {
-    super('No model is selected. Choose one with "Ask Model: Select Model" (or the setting askModel.model).', ['select-model', 'open-settings']);
+    super('No model is selected: choose one (or set askModel.model).', ['select-model', 'open-settings']);
   }
 }

@@ -64,7 +64,7 @@ export class AuthenticationError extends HttpError {
   readonly kind = 'authentication';
   constructor(details: HttpErrorDetails) {
     const summary = details.hadApiKey ? 'the API key was refused' : 'the server needs an API key and none is set';
-    super(details, summary, 'Run "Ask Model: Set API Key".', ['set-api-key']);
+    super(details, summary, details.hadApiKey ? 'Store the right key for this server.' : 'Store a key for this server.', ['set-api-key']);
   }
 }
 
@@ -74,7 +74,7 @@ export class PermissionDeniedError extends HttpError {
     super(
       details,
       'the API key is not allowed to do this',
-      'Check the key\'s access to this model (askModel.model), or run "Ask Model: Set API Key" with another key.',
+      'Check the key\'s access to this model (askModel.model), or store another key for this server.',
       ['set-api-key', 'open-settings'],
     );
   }
@@ -88,7 +88,7 @@ export class NotFoundError extends HttpError {
       details,
       aboutModel ? 'the server does not know this model' : 'nothing answers chat completions at this URL',
       aboutModel
-        ? 'Choose another with "Ask Model: Select Model".'
+        ? 'Choose another model.'
         : 'Check the setting askModel.baseUrl: it should be the server\'s address, e.g. http://localhost:4000.',
       aboutModel ? ['select-model', 'open-settings'] : ['open-settings'],
     );

@@ -75,7 +75,7 @@ function errorForIssue(issue: z.core.$ZodIssue | undefined, extraBody: Record<st
   if (!issue) return new InvalidRequestError('unknown problem');
   const [head, second] = issue.path;
   const where = issue.path.join('.');
-  if (head === 'model') return new SettingsError('askModel.model', `${issue.message}. Choose one with "Ask Model: Select Model".`);
+  if (head === 'model') return new SettingsError('askModel.model', `${issue.message}. Choose a model.`);
   if (head === 'metadata') {
     const setting =
       second === 'tags' ? 'askModel.metadata.tags' : second === 'generation_name' ? 'askModel.metadata.generationName' : second === 'trace_user_id' ? 'askModel.metadata.traceUserId' : 'askModel.extraBody';
