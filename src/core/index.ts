@@ -21,6 +21,7 @@ export { readExtensionSettings, readServerProfiles, requestSettingsFor, DEFAULT_
 export { DEFAULT_PROFILE_NAME, isDefaultProfile, readActiveProfileName, readProfileEntries, type ProfileEntry, type ServerProfile, type ServerSettings } from './settings/serverProfiles';
 export { buildAskMessages, capText, fenceFor, type CodeContext } from './ask/askPrompt';
 export { formatAnswerFooter, formatMs, ignoredChoicesNote } from './ask/answerFooter';
+export { answerFactsOf, answerFactsSchema, type AnswerFacts, type AnswerUsage } from './run/answerFacts';
 export * from './chat/chatTurns';
 export * from './chat/webviewProtocol';
 export * from './chat/conversation';
@@ -28,7 +29,8 @@ export * from './chat/conversationArchive';
 export * from './chat/storedConversations';
 export { ChatSession } from './chat/chatSession';
 export type { ChatSessionPorts, ConversationArchive, SessionClock } from './chat/chatSessionPorts';
-export { updateTurn, type TurnUpdate } from './chat/turnUpdates';
+export { updateTurn, updateStoredTurn, type TurnUpdate, type StreamUpdate, type EndUpdate } from './chat/turnUpdates';
+export { viewTurnOf } from './chat/viewTurns';
 export { WORKSPACE_TOOLS, findWorkspaceTool, isReadOnlyTool, toolDefinitions, type ToolKind, type WorkspaceTool, type WorkspaceToolArgs, type WorkspaceToolName } from './tools/workspaceTools';
 export { toolSchemas, MAX_RESULTS_LIMIT, DEFAULT_LIST_RESULTS, DEFAULT_SEARCH_RESULTS, type ToolSchemas, type ReadFileArgs, type ListFilesArgs, type SearchTextArgs, type GetDiagnosticsArgs, type GetEditorContextArgs, type ReplaceInFileArgs, type CreateFileArgs } from './tools/toolSchemas';
 export { functionDefinition, functionParameters, type FunctionParameters, type ParameterDefinition } from './tools/functionDefinition';

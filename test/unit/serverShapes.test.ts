@@ -3,7 +3,8 @@
 // answer text, the reasoning once, a refusal marked as one, choice 0 only, the usage wherever it was put, and every
 // tool call whole.
 import assert from 'node:assert/strict';
-import { formatAnswerFooter, ignoredChoicesNote, type ChatDone } from '../../src/core';
+import { answerFactsOf, formatAnswerFooter, ignoredChoicesNote } from '../../src/core';
+import { doneWith } from '../support/chatDone';
 import { atEveryByte, expectAtEverySplit } from '../support/expectAtEverySplit';
 import { chunk, dataLine } from '../support/sseTranscript';
 
@@ -165,8 +166,8 @@ describe('server shapes', () => {
     });
 
     it('an ordinary answer is not marked; a refused one says so first in its footer', () => {
-      assert.doesNotMatch(formatAnswerFooter(doneWith({}), 'm'), /refused/);
-      assert.match(formatAnswerFooter(doneWith({ refused: true }), 'm'), /^refused by the model · model m/);
+      assert.doesNotMatch(formatAnswerFooter(answerFactsOf(doneWith({}), 'm')), /refused/);
+      assert.match(formatAnswerFooter(answerFactsOf(doneWith({ refused: true }), 'm')), /^refused by the model · model m/);
     });
   });
 
@@ -267,18 +268,3 @@ describe('server shapes', () => {
     });
   });
 });
-
-function doneWith(fields: Partial<ChatDone>): ChatDone {
-  return {
-    finishReason: 'stop',
-    model: undefined,
-    id: undefined,
-    usage: undefined,
-    responseMs: undefined,
-    streamed: true,
-    refused: false,
-    ignoredChoices: [],
-    timings: { timeToFirstByteMs: 1, timeToFirstTokenMs: undefined, totalMs: 2, tokensPerSecond: undefined, tokensPerSecondEstimated: true },
-    ...fields,
-  };
-}

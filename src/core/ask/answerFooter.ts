@@ -1,22 +1,22 @@
 // The one line under an answer: whether the model refused, which model answered, tokens, time to first token, total
 // time, and the server's own `_response_ms` when it sent one; and the log's note on choices that were not shown.
+import type { AnswerFacts } from '../run/answerFacts';
 import type { ChatDone } from '../stream/events';
 
-/** `profile`: the profile that answered, named when the user has more than one. */
-export function formatAnswerFooter(done: ChatDone, requestedModel: string, profile?: string): string {
+export function formatAnswerFooter(facts: AnswerFacts): string {
   const parts: string[] = [];
   // A refusal arrives as the answer's text; this says it is one (OpenAI's `refusal` field).
-  if (done.refused) parts.push('refused by the model');
-  parts.push(`model ${done.model ?? requestedModel}${profile ? ` via ${profile}` : ''}`);
-  const usage = done.usage;
-  if (usage && (usage.prompt_tokens !== undefined || usage.completion_tokens !== undefined)) {
-    parts.push(`tokens ${usage.prompt_tokens ?? '?'}/${usage.completion_tokens ?? '?'}/${usage.total_tokens ?? '?'} (prompt/completion/total)`);
+  if (facts.refused) parts.push('refused by the model');
+  parts.push(`model ${facts.model}${facts.profile ? ` via ${facts.profile}` : ''}`);
+  const usage = facts.usage;
+  if (usage && (usage.promptTokens !== undefined || usage.completionTokens !== undefined)) {
+    parts.push(`tokens ${usage.promptTokens ?? '?'}/${usage.completionTokens ?? '?'}/${usage.totalTokens ?? '?'} (prompt/completion/total)`);
   }
-  if (done.timings.timeToFirstTokenMs !== undefined) parts.push(`first token ${formatMs(done.timings.timeToFirstTokenMs)}`);
-  parts.push(`total ${formatMs(done.timings.totalMs)}`);
-  if (done.timings.tokensPerSecond !== undefined) parts.push(`${done.timings.tokensPerSecondEstimated ? '~' : ''}${done.timings.tokensPerSecond.toFixed(0)} tok/s`);
-  if (done.responseMs !== undefined) parts.push(`server ${formatMs(done.responseMs)}`);
-  if (done.finishReason && done.finishReason !== 'stop') parts.push(`finish ${done.finishReason}`);
+  if (facts.timeToFirstTokenMs !== undefined) parts.push(`first token ${formatMs(facts.timeToFirstTokenMs)}`);
+  parts.push(`total ${formatMs(facts.totalMs)}`);
+  if (facts.tokensPerSecond !== undefined) parts.push(`${facts.tokensPerSecondEstimated ? '~' : ''}${facts.tokensPerSecond.toFixed(0)} tok/s`);
+  if (facts.responseMs !== undefined) parts.push(`server ${formatMs(facts.responseMs)}`);
+  if (facts.finishReason && facts.finishReason !== 'stop') parts.push(`finish ${facts.finishReason}`);
   return parts.join(' · ');
 }
 

@@ -4,14 +4,15 @@
 // conversation the next message can continue, and a turn in the view that says how it ended.
 import { NoModelError } from '../errors/AskModelError';
 import { describeError, messageOf } from '../errors/describeError';
-import { formatAnswerFooter } from '../ask/answerFooter';
+import { answerFactsOf } from '../run/answerFacts';
 import { runAnswer, type PreparedRun } from '../run/preparedRun';
 import type { ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import type { ChatSessionPorts } from './chatSessionPorts';
 import { emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
 import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
 import { summarizeToolArguments } from './toolCardSummary';
-import { updateTurn, type TurnUpdate } from './turnUpdates';
+import { updateStoredTurn, type EndUpdate, type TurnUpdate } from './turnUpdates';
+import { viewTurnOf } from './viewTurns';
 import type { AssistantTurn, ContextChip, UserTurn } from './chatTurns';
 import type { ChatViewState } from './webviewProtocol';
 
@@ -40,7 +41,7 @@ export class ChatSession {
     this.answering?.deltas.flush();
     return {
       conversationId: this.conversation.id,
-      turns: this.conversation.turns,
+      turns: this.conversation.turns.map(viewTurnOf),
       pendingContext: this.pendingContext,
       busy: this.busy,
       ...this.ports.currentServer(),
@@ -128,7 +129,7 @@ export class ChatSession {
       if (shown()) ports.post(message);
     };
     const apply = (update: TurnUpdate): void => {
-      turn = updateTurn(turn, update);
+      turn = updateStoredTurn(turn, update);
       conversation.turns[index] = turn;
     };
     const controller = new AbortController();
@@ -139,9 +140,9 @@ export class ChatSession {
     });
     this.answering = { conversation, controller, deltas };
     const release = ports.requestStarted(controller);
-    post({ type: 'turn', turn, busy: true });
+    post({ type: 'turn', turn: viewTurnOf(turn), busy: true });
 
-    let finish: TurnUpdate & { type: 'finish' };
+    let finish: EndUpdate & { type: 'finish' };
     try {
       const run = await ports.prepareRun();
       if (!run) throw new NoModelError();
@@ -160,7 +161,7 @@ export class ChatSession {
     this.answering = undefined;
     release();
     conversation.updatedAt = ports.clock.now();
-    post({ type: 'turn', turn, busy: false });
+    post({ type: 'turn', turn: viewTurnOf(turn), busy: false });
     // The user switched away meanwhile: the view shows another conversation, and learns that nothing is in flight.
     if (!shown()) this.showState();
     try {
@@ -204,12 +205,12 @@ export class ChatSession {
         apply({ type: 'toolCall', call: card });
         post({ type: 'toolCall', turnId: current().id, call: card });
       } else if (event.type === 'answerDone') {
-        apply({ type: 'answered', footer: formatAnswerFooter(event.done, run.model, run.profile) });
+        apply({ type: 'answered', facts: answerFactsOf(event.done, run.model, run.profile) });
       }
     };
   }
 
-  private finishFor(result: ToolLoopResult, conversation: Conversation, turn: AssistantTurn): TurnUpdate & { type: 'finish' } {
+  private finishFor(result: ToolLoopResult, conversation: Conversation, turn: AssistantTurn): EndUpdate & { type: 'finish' } {
     if (result.outcome === 'error') return this.failure(result.error);
     // The exact messages of a tool-using answer, so a follow-up question carries the same history.
     if (result.messages.some((message) => message.role === 'tool')) {
@@ -218,7 +219,7 @@ export class ChatSession {
     return { type: 'finish', status: result.outcome === 'stopped' ? 'stopped' : 'done', notice: result.notice };
   }
 
-  private failure(error: unknown): TurnUpdate & { type: 'finish' } {
+  private failure(error: unknown): EndUpdate & { type: 'finish' } {
     this.ports.reportError(`chat: ${messageOf(error)}`);
     // Retry has its own button on the card; the actions are the other fixes.
     return { type: 'finish', status: 'error', error: describeError(error, false) };

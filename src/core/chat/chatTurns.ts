@@ -1,9 +1,10 @@
-// The conversation's turns as the extension keeps them: what the session builds, what is stored (parsed on load,
-// storedConversations.ts), and what the view is sent and shows (webviewProtocol.ts). The view shows exactly what is
-// stored, so one shape serves; what only the session needs about a turn (the exact tool-call transcript) is kept
-// beside the turns, in the conversation (conversation.ts), never sent to the view.
+// The conversation's turns as the extension keeps them: what the session builds and what is stored (parsed on load,
+// storedConversations.ts). The view is sent its own shape of them (webviewProtocol.ts, made by viewTurns.ts): an
+// answer's facts (model, tokens, times) stay here as data and reach the view as the line it shows. What only the
+// session needs about a turn (the exact tool-call transcript) is kept beside the turns, in the conversation.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
+import { answerFactsSchema } from '../run/answerFacts';
 
 export const errorActionSchema = z.enum(['set-api-key', 'open-settings', 'retry', 'select-model', 'show-log']);
 
@@ -52,8 +53,10 @@ export const assistantTurnSchema = z.object({
   text: z.string(),
   reasoning: z.string(),
   status: z.enum(['streaming', 'done', 'stopped', 'error']),
-  /** The line under an answer: model, tokens, time to first token, total time, `_response_ms`. */
-  footer: z.optional(z.string()),
+  /** One entry per model answer of the turn (a turn with tool rounds has several), in order. */
+  answers: z.array(answerFactsSchema),
+  /** The line an older version stored under the answer in place of its facts (format 1); shown as it was. */
+  legacyFooter: z.optional(z.string()),
   error: z.optional(z.object({ message: z.string(), actions: z.array(errorActionSchema) })),
   /** Tool calls made while answering, in order. */
   toolCalls: z.optional(z.array(toolCardSchema)),
@@ -64,4 +67,3 @@ export type AssistantTurn = z.infer<typeof assistantTurnSchema>;
 
 export const turnSchema = z.discriminatedUnion('role', [userTurnSchema, assistantTurnSchema]);
 export type Turn = z.infer<typeof turnSchema>;
-

@@ -74,7 +74,7 @@ export function turnsForRetry(turns: readonly Turn[]): { keep: Turn[]; user: Use
 }
 
 export function emptyAssistantTurn(id: string): AssistantTurn {
-  return { id, role: 'assistant', text: '', reasoning: '', status: 'streaming' };
+  return { id, role: 'assistant', text: '', reasoning: '', status: 'streaming', answers: [] };
 }
 
 export function chipLabel(chip: Pick<ContextChip, 'kind' | 'path' | 'startLine' | 'endLine'>): string {

@@ -1,7 +1,9 @@
 // The chat history as it is stored: `{ format, conversations }`, parsed on load, never cast. What cannot be read is
 // never dropped in silence: a damaged conversation, a damaged store, or a store written by a newer version of the
 // extension is handed back as `keptAside` with a sentence for the user, and the host keeps it apart before the next
-// save. (Stores before the format number were a bare array of conversations; they are read as format 1.)
+// save. Older formats are migrated on load: before the format number the store was a bare array of conversations
+// (read as format 1); format 1 kept the line under an answer as text, format 2 keeps the answer's facts (model,
+// tokens, times) and keeps an old line as `legacyFooter`.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { chatMessageSchema } from '../protocol/requestSchema';
@@ -9,7 +11,7 @@ import type { Conversation } from './conversation';
 import { turnSchema } from './chatTurns';
 
 /** The format this version writes. Bump it with a migration from the previous one in `readStoredConversations`. */
-export const CONVERSATIONS_FORMAT = 1;
+export const CONVERSATIONS_FORMAT = 2;
 
 const conversationSchema = z.object({
   id: z.string(),
@@ -40,8 +42,10 @@ export function storedForm(conversations: Conversation[]): StoredConversations {
 export function readStoredConversations(stored: unknown): LoadedConversations {
   if (stored === undefined || stored === null) return { conversations: [], keptAside: [], problem: undefined };
   let list: unknown;
+  let format = 1;
   if (Array.isArray(stored)) list = stored;
   else if (isRecord(stored) && typeof stored['format'] === 'number') {
+    format = stored['format'];
     if (stored['format'] > CONVERSATIONS_FORMAT) {
       return {
         conversations: [],
@@ -57,12 +61,23 @@ export function readStoredConversations(stored: unknown): LoadedConversations {
   const conversations: Conversation[] = [];
   const keptAside: unknown[] = [];
   for (const item of list) {
-    const parsed = conversationSchema.safeParse(item);
+    const parsed = conversationSchema.safeParse(format === 1 ? fromFormat1(item) : item);
     if (parsed.success) conversations.push(parsed.data as Conversation);
     else keptAside.push(item);
   }
   const problem = keptAside.length === 0 ? undefined : `${keptAside.length} saved conversation(s) could not be read and were kept aside; the other ${conversations.length} are in the history.`;
   return { conversations, keptAside, problem };
+}
+
+/** A format-1 conversation in format 2: each answer's footer line becomes its `legacyFooter`, with no facts. */
+function fromFormat1(conversation: unknown): unknown {
+  if (!isRecord(conversation) || !Array.isArray(conversation['turns'])) return conversation;
+  const turns = conversation['turns'].map((turn: unknown) => {
+    if (!isRecord(turn) || turn['role'] !== 'assistant') return turn;
+    const { footer, ...rest } = turn;
+    return { ...rest, answers: [], ...(typeof footer === 'string' ? { legacyFooter: footer } : {}) };
+  });
+  return { ...conversation, turns };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

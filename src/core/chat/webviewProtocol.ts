@@ -1,18 +1,28 @@
 // The chat view's message protocol: one zod discriminated union per direction. Both sides parse `unknown` on
 // arrival and act only on what parses; anything else is rejected and logged. The host owns the conversation; the
-// view renders what it is sent and asks for changes. The turns it carries are the conversation's own (chatTurns.ts).
+// view renders what it is sent and asks for changes. The turns it carries are the conversation's (chatTurns.ts) as
+// the view shows them: an answer's facts become the line under it (viewTurns.ts makes them).
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
-import { contextChipSchema, errorActionSchema, toolCardSchema, turnSchema } from './chatTurns';
+import { assistantTurnSchema, contextChipSchema, errorActionSchema, toolCardSchema, userTurnSchema } from './chatTurns';
 
-export type { AssistantTurn, ContextChip, ToolCard, Turn, UserTurn } from './chatTurns';
+export type { ContextChip, ToolCard, UserTurn } from './chatTurns';
+
+export const viewAssistantTurnSchema = z.extend(z.omit(assistantTurnSchema, { answers: true, legacyFooter: true }), {
+  /** The line under an answer: model, tokens, time to first token, total time, `_response_ms`. */
+  footer: z.optional(z.string()),
+});
+export type ViewAssistantTurn = z.infer<typeof viewAssistantTurnSchema>;
+
+export const viewTurnSchema = z.discriminatedUnion('role', [userTurnSchema, viewAssistantTurnSchema]);
+export type ViewTurn = z.infer<typeof viewTurnSchema>;
 
 export const conversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number(), turns: z.number() });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 export const chatViewStateSchema = z.object({
   conversationId: z.string(),
-  turns: z.array(turnSchema),
+  turns: z.array(viewTurnSchema),
   /** Context that will go with the next message. */
   pendingContext: z.array(contextChipSchema),
   busy: z.boolean(),
@@ -29,7 +39,7 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   /** The whole state: on `ready`, when the view becomes visible again, after a conversation switch. */
   z.object({ type: z.literal('state'), state: chatViewStateSchema }),
   /** A turn was added or changed (status, footer, error); replaces the turn with the same id or appends it. */
-  z.object({ type: z.literal('turn'), turn: turnSchema, busy: z.boolean() }),
+  z.object({ type: z.literal('turn'), turn: viewTurnSchema, busy: z.boolean() }),
   /** Streamed text for the assistant turn `turnId` (one message per network read, not per token). */
   z.object({ type: z.literal('delta'), turnId: z.string(), text: z.string(), reasoning: z.string() }),
   /** A tool card was added to, or changed in, the assistant turn `turnId`. */

@@ -2,7 +2,7 @@
 // streamed as it arrives. Cancel, Stop or closing the answer keeps what arrived; errors offer the action that fixes
 // them. The request goes through the same preparation and answer loop as the chat (without tools).
 import * as vscode from 'vscode';
-import { buildAskMessages, describeError, formatAnswerFooter, messageOf, runAnswer, type CodeContext, type ErrorAction, type PreparedRun } from '../../core';
+import { answerFactsOf, buildAskMessages, describeError, formatAnswerFooter, messageOf, runAnswer, type CodeContext, type ErrorAction, type PreparedRun } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import { AnswerDocument } from '../ask/answerDocument';
 import { codeContextOf } from '../ask/codeContext';
@@ -91,7 +91,7 @@ async function answer(deps: AskDeps, question: string, code: CodeContext): Promi
             if (text === '') progress.report({ message: 'answering…' });
             text += event.text;
             document.append(event.text);
-          } else if (event.type === 'answerDone') footer = formatAnswerFooter(event.done, run.model, run.profile);
+          } else if (event.type === 'answerDone') footer = formatAnswerFooter(answerFactsOf(event.done, run.model, run.profile));
         },
       });
     },

@@ -2,8 +2,8 @@
 // owns the conversation; this only applies what it sends, with the same turn updates the host applied to its own
 // copy (core/chat/turnUpdates.ts). An update makes a new turn object and puts it in the list in place: only the
 // changed turn is copied, never the conversation (string concatenation is cheap in V8: it builds a rope).
-import { updateTurn, type TurnUpdate } from '../../core/chat/turnUpdates';
-import type { AssistantTurn, ChatViewState, ContextChip, ConversationSummary, ToolCard, Turn } from '../../core/chat/webviewProtocol';
+import { updateTurn, type StreamUpdate } from '../../core/chat/turnUpdates';
+import type { ViewAssistantTurn, ChatViewState, ContextChip, ConversationSummary, ToolCard, ViewTurn } from '../../core/chat/webviewProtocol';
 import type { CachedView } from './cachedView';
 
 export class ChatModel {
@@ -31,7 +31,7 @@ export class ChatModel {
   }
 
   /** Replaces the turn with the same id, or appends it. */
-  upsertTurn(turn: Turn, busy: boolean): void {
+  upsertTurn(turn: ViewTurn, busy: boolean): void {
     const turns = this.current.turns;
     const index = findLastIndex(turns, (candidate) => candidate.id === turn.id);
     if (index === -1) turns.push(turn);
@@ -40,7 +40,7 @@ export class ChatModel {
   }
 
   /** Appends streamed text to a streaming assistant turn; returns it, or undefined when there is no such turn. */
-  appendDelta(turnId: string, text: string, reasoning: string): AssistantTurn | undefined {
+  appendDelta(turnId: string, text: string, reasoning: string): ViewAssistantTurn | undefined {
     const turns = this.current.turns;
     if (turns[this.lastDeltaIndex]?.id !== turnId) this.lastDeltaIndex = findLastIndex(turns, (candidate) => candidate.id === turnId);
     const turn = turns[this.lastDeltaIndex];
@@ -69,7 +69,7 @@ export class ChatModel {
     this.typed = draft;
   }
 
-  private update(index: number, turn: AssistantTurn, update: TurnUpdate): AssistantTurn {
+  private update(index: number, turn: ViewAssistantTurn, update: StreamUpdate): ViewAssistantTurn {
     const next = updateTurn(turn, update);
     this.current.turns[index] = next;
     return next;

@@ -2,7 +2,7 @@
 // error card, notes ("Stopped", the host's notice) and the footer line. While the turn streams it is aria-busy
 // (screen readers announce it once it is done, not per token), deltas
 // are buffered and rendered once per frame by the message list, and only the unfinished tail is re-rendered.
-import type { AssistantTurn, ToolCard } from '../../core/chat/webviewProtocol';
+import type { ViewAssistantTurn, ToolCard } from '../../core/chat/webviewProtocol';
 import { element, toggleAttribute } from '../dom';
 import { renderMarkdown } from '../markdown/markdownRenderer';
 import { StreamingMarkdown } from '../markdown/streamingMarkdown';
@@ -13,7 +13,7 @@ import { ToolCardList } from './toolCards';
 export class AssistantTurnView {
   readonly role = 'assistant';
   readonly element: HTMLElement;
-  private turn: AssistantTurn;
+  private turn: ViewAssistantTurn;
   private readonly body: HTMLElement;
   private readonly after: HTMLElement;
   private readonly tools = new ToolCardList();
@@ -21,7 +21,7 @@ export class AssistantTurnView {
   private reasoning: ReasoningView | undefined;
   private pendingReasoning = '';
 
-  constructor(turn: AssistantTurn) {
+  constructor(turn: ViewAssistantTurn) {
     this.turn = turn;
     this.body = element('div', { class: 'markdown' });
     this.after = element('div', { class: 'turn-after' });
@@ -56,7 +56,7 @@ export class AssistantTurnView {
     }
   }
 
-  update(turn: AssistantTurn): void {
+  update(turn: ViewAssistantTurn): void {
     const previous = this.turn;
     this.turn = turn;
     // The model appends deltas to the turn object in place, so `previous.text` is everything received so far.
@@ -77,7 +77,7 @@ export class AssistantTurnView {
     return this.tools.upsert(call);
   }
 
-  private showBody(turn: AssistantTurn): void {
+  private showBody(turn: ViewAssistantTurn): void {
     this.pendingReasoning = '';
     if (this.stream && turn.status !== 'streaming') {
       this.stream.finish(turn.text);

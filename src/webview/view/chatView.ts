@@ -1,6 +1,6 @@
 // The whole chat view: header, history panel, the conversation and the composer, laid out in #app. It renders what
 // it is given and reports what the user does; it owns no conversation state.
-import type { ChatViewState, ContextChip, ConversationSummary, ToolCard, Turn, ViewMessage } from '../../core/chat/webviewProtocol';
+import type { ChatViewState, ContextChip, ConversationSummary, ToolCard, ViewTurn, ViewMessage } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
 import { Announcer } from './announcer';
 import { ChatHeader } from './chatHeader';
@@ -74,7 +74,7 @@ export class ChatView {
     if (draft !== undefined) this.composer.setDraft(draft);
   }
 
-  showTurn(turn: Turn, busy: boolean): void {
+  showTurn(turn: ViewTurn, busy: boolean): void {
     this.messages.showTurn(turn);
     // A message the user just sent is always scrolled to; answers are followed only while the reader is at the end.
     if (turn.role === 'user') this.scroll.toEnd();

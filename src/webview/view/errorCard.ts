@@ -1,9 +1,9 @@
 // The card under an answer that failed: the server's own words (people act on those, not on a status code), a button
 // for each remedy the host offers, and Retry. Buttons carry data attributes; the message list handles their clicks.
-import type { AssistantTurn } from '../../core/chat/webviewProtocol';
+import type { ViewAssistantTurn } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
 
-type TurnError = NonNullable<AssistantTurn['error']>;
+type TurnError = NonNullable<ViewAssistantTurn['error']>;
 export type ErrorAction = TurnError['actions'][number];
 
 const ACTION_LABELS: Record<ErrorAction, string> = {

@@ -4,7 +4,7 @@
 // shown) gets its newest turns at once and the older ones back-filled above them in short slices, so the view paints
 // in tens of milliseconds rather than after every answer's Markdown is rendered. Streamed deltas are buffered per
 // turn and rendered once per animation frame.
-import type { ToolCard, Turn, ViewMessage } from '../../core/chat/webviewProtocol';
+import type { ToolCard, ViewTurn, ViewMessage } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
 import { AssistantTurnView } from './assistantTurnView';
 import { FrameScheduler } from './frameScheduler';
@@ -20,9 +20,9 @@ const BACKFILL_SLICE_MS = 8;
 
 interface Backfill {
   /** Turns still to render, oldest first; rendered newest first. */
-  readonly pending: Turn[];
+  readonly pending: ViewTurn[];
   /** Position of every turn of the conversation, to find the element each back-filled turn goes before. */
-  readonly order: readonly Turn[];
+  readonly order: readonly ViewTurn[];
   readonly indexOf: ReadonlyMap<string, number>;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
@@ -51,7 +51,7 @@ export class MessageList {
    * Shows exactly `turns`, reusing the elements of turns that did not change. Walks from the newest turn back, so
    * the newest ones are rendered first; past EAGER_TURNS new ones, older turns without an element are back-filled.
    */
-  showTurns(turns: readonly Turn[]): void {
+  showTurns(turns: readonly ViewTurn[]): void {
     this.stopBackfill();
     const wanted = new Set(turns.map((turn) => turn.id));
     for (const [id, view] of this.views) {
@@ -60,7 +60,7 @@ export class MessageList {
       this.views.delete(id);
       if (view instanceof AssistantTurnView) this.dirty.delete(view);
     }
-    const later: Turn[] = [];
+    const later: ViewTurn[] = [];
     let created = 0;
     let next: Element | null = null;
     for (let index = turns.length - 1; index >= 0; index--) {
@@ -77,7 +77,7 @@ export class MessageList {
   }
 
   /** Adds a turn, or updates the one with the same id. */
-  showTurn(turn: Turn): void {
+  showTurn(turn: ViewTurn): void {
     const waiting = this.backfill?.pending.findIndex((candidate) => candidate.id === turn.id) ?? -1;
     if (waiting !== -1) {
       // Not rendered yet: it will be, with this version, in its place.
@@ -108,7 +108,7 @@ export class MessageList {
     return view.showToolCall(call) ? 'changed' : 'same';
   }
 
-  private startBackfill(pending: Turn[], order: readonly Turn[]): void {
+  private startBackfill(pending: ViewTurn[], order: readonly ViewTurn[]): void {
     // The back-filled turns are history, not news: keep the log from announcing them as they are added.
     this.element.setAttribute('aria-live', 'off');
     const backfill: Backfill = { pending, order, indexOf: new Map(order.map((turn, index) => [turn.id, index])), timer: undefined };
@@ -141,7 +141,7 @@ export class MessageList {
     this.dirty.clear();
   }
 
-  private upsertView(turn: Turn): TurnView {
+  private upsertView(turn: ViewTurn): TurnView {
     const existing = this.views.get(turn.id);
     if (existing?.role === 'user' && turn.role === 'user') {
       existing.update(turn);

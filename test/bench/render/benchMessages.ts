@@ -1,6 +1,6 @@
 // The host messages of one bench answer, as the host would send them: the user's turn, then either the answer
 // streamed (an empty streaming turn, the deltas, the finished turn) or the finished turn alone.
-import type { AssistantTurn, HostMessage, UserTurn } from '../../../src/core/chat/webviewProtocol';
+import type { ViewAssistantTurn, HostMessage, UserTurn } from '../../../src/core/chat/webviewProtocol';
 import { splitIntoPieces, type BenchAnswer } from './benchAnswer';
 
 export const BENCH_ANSWER_ID = 'a-bench';
@@ -17,7 +17,7 @@ export interface BenchMessages {
 
 export function benchMessages(answer: BenchAnswer, deltas: number, turnId = BENCH_ANSWER_ID): BenchMessages {
   const user: UserTurn = { id: `${turnId}-question`, role: 'user', text: 'Walk me through the whole pipeline, with code.', context: [] };
-  const finished: AssistantTurn = { id: turnId, role: 'assistant', text: answer.text, reasoning: answer.reasoning, status: 'done', footer: FOOTER };
+  const finished: ViewAssistantTurn = { id: turnId, role: 'assistant', text: answer.text, reasoning: answer.reasoning, status: 'done', footer: FOOTER };
   // Reasoning first (as reasoning models send it), then the answer; together exactly `deltas` messages.
   const reasoningDeltas = Math.max(1, Math.round(deltas / 100));
   const reasoningPieces = splitIntoPieces(answer.reasoning, reasoningDeltas, 11);

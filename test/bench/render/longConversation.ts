@@ -1,12 +1,12 @@
 // A conversation of 200 turns (100 questions, 100 answers) of realistic size, for the heap figure: questions of a
 // sentence or three, some with a selection attached; answers of 1–6 KB with prose, lists and one or two code blocks.
-import type { ChatViewState, ContextChip, Turn } from '../../../src/core/chat/webviewProtocol';
+import type { ChatViewState, ContextChip, ViewTurn } from '../../../src/core/chat/webviewProtocol';
 import { seededRandom } from '../streamPipeline/seededRandom';
 import { buildBenchAnswer } from './benchAnswer';
 
 export function longConversation(turns = 200): ChatViewState {
   const random = seededRandom(4242);
-  const list: Turn[] = [];
+  const list: ViewTurn[] = [];
   for (let index = 0; index < turns / 2; index++) {
     const answer = buildBenchAnswer(1000 + index, random.int(1_000, 6_000), random.int(1, 2));
     const context: ContextChip[] =

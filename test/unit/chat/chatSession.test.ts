@@ -1,7 +1,7 @@
 // The chat session in plain Node, through fakes of its ports (src/core/chat/fakeChatSessionPorts.ts): what it posts
 // to the view, what it sends to the model, what it stores, and how every phase of an answer ends.
 import assert from 'node:assert/strict';
-import { AuthenticationError, ChatSession, SettingsError, StreamError, type AssistantTurn, type HostMessage, type Turn } from '../../../src/core';
+import { AuthenticationError, ChatSession, SettingsError, StreamError, viewTurnOf, type AssistantTurn, type HostMessage, type Turn, type ViewAssistantTurn, type ViewTurn } from '../../../src/core';
 import { FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePorts, type FakePortsOptions, type ScriptedAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
 
 /** A gate a scripted answer waits at before each batch: the test opens it, batch by batch or all at once. */
@@ -46,8 +46,8 @@ const ofType = <T extends HostMessage['type']>(posted: readonly HostMessage[], t
   posted.filter((message): message is Extract<HostMessage, { type: T }> => message.type === type);
 
 /** The view's copy, rebuilt from the posted messages alone (as the webview's model applies them). */
-function replayToView(posted: readonly HostMessage[]): Turn[] {
-  let turns: Turn[] = [];
+function replayToView(posted: readonly HostMessage[]): ViewTurn[] {
+  let turns: ViewTurn[] = [];
   for (const message of posted) {
     if (message.type === 'state') turns = structuredClone(message.state.turns);
     else if (message.type === 'turn') {
@@ -55,13 +55,13 @@ function replayToView(posted: readonly HostMessage[]): Turn[] {
       if (index === -1) turns.push(message.turn);
       else turns[index] = message.turn;
     } else if (message.type === 'delta') {
-      const turn = turns.find((candidate) => candidate.id === message.turnId) as AssistantTurn;
+      const turn = turns.find((candidate) => candidate.id === message.turnId) as ViewAssistantTurn;
       if (turn.status === 'streaming') {
         turn.text += message.text;
         turn.reasoning += message.reasoning;
       }
     } else if (message.type === 'toolCall') {
-      const turn = turns.find((candidate) => candidate.id === message.turnId) as AssistantTurn;
+      const turn = turns.find((candidate) => candidate.id === message.turnId) as ViewAssistantTurn;
       const calls = turn.toolCalls ?? [];
       const index = calls.findIndex((call) => call.id === message.call.id);
       turn.toolCalls = index === -1 ? [...calls, message.call] : calls.map((call, position) => (position === index ? message.call : call));
@@ -85,12 +85,13 @@ describe('chat session', () => {
       );
       const answer = lastAssistant(turns);
       assert.equal(answer.status, 'done');
-      assert.match(answer.footer ?? '', /fake-model/);
+      assert.equal(answer.answers[0]?.model, 'fake-model', 'the answer’s facts are stored');
+      assert.match((viewTurnOf(answer) as ViewAssistantTurn).footer ?? '', /^model fake-model · .*total/, 'the view is sent the line made from them');
       assert.equal(ports.archive.list()[0]?.title, 'Hi');
       const types = ports.posted.map((message) => message.type);
       assert.deepEqual(types.slice(0, 2), ['turn', 'turn']);
       assert.deepEqual(types.slice(-2), ['turn', 'history']);
-      assert.deepEqual(replayToView(ports.posted), turns, 'the view ends with exactly the stored turns');
+      assert.deepEqual(replayToView(ports.posted), turns.map(viewTurnOf), 'the view ends with exactly the stored turns, as shown');
       assert.equal(session.busy, false);
       assert.equal(ports.inFlight.size, 0, 'the request was released from Stop-all');
       assert.equal(ports.answered.length, 1, 'the answer was reported (logged)');
@@ -157,7 +158,7 @@ describe('chat session', () => {
       await sent;
       // What the view shows while streaming: everything up to the last delta (the final turn would hide a repeat).
       const lastDelta = ports.posted.map((message) => message.type).lastIndexOf('delta');
-      assert.equal(lastAssistant(replayToView(ports.posted.slice(0, lastDelta + 1))).text, 'abc');
+      assert.equal(replayToView(ports.posted.slice(0, lastDelta + 1)).at(-1)?.text, 'abc');
     });
 
     it('keeps reasoning apart from text, and starts a new round’s text on a new paragraph', async () => {
@@ -169,7 +170,7 @@ describe('chat session', () => {
       const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
       assert.equal(answer.reasoning, 'thinking');
       assert.equal(answer.text, 'Reading.\n\nIt is fine.');
-      assert.deepEqual(replayToView(ports.posted), ports.archive.list()[0]?.turns);
+      assert.deepEqual(replayToView(ports.posted), ports.archive.list()[0]?.turns.map(viewTurnOf));
     });
   });
 
@@ -278,7 +279,7 @@ describe('chat session', () => {
       assert.equal(answer.status, 'stopped');
       assert.equal(answer.text, 'partial ');
       assert.equal(ports.inFlight.size, 0);
-      assert.deepEqual(replayToView(ports.posted), ports.archive.list()[0]?.turns);
+      assert.deepEqual(replayToView(ports.posted), ports.archive.list()[0]?.turns.map(viewTurnOf));
     });
 
     it('through the host’s Stop-all (the registered controller): the same as the view’s Stop', async () => {
@@ -391,7 +392,7 @@ describe('chat session', () => {
       await session.send('go');
       assert.deepEqual(ports.errors, ['chat: the conversation could not be saved: disk full']);
       assert.equal(session.busy, false);
-      assert.equal(lastAssistant(session.state().turns).text, 'Hi.');
+      assert.equal(session.state().turns.at(-1)?.text, 'Hi.');
     });
   });
 
@@ -408,7 +409,7 @@ describe('chat session', () => {
           ['assistant', 'Full answer.'],
         ],
       );
-      assert.deepEqual(replayToView(ports.posted), turns);
+      assert.deepEqual(replayToView(ports.posted), turns.map(viewTurnOf));
       await session.retry();
       assert.equal(ports.model.requests.length, 2);
     });

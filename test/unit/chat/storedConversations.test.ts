@@ -2,7 +2,7 @@
 // in silence (kept aside exactly as it was, and the user told).
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { CONVERSATIONS_FORMAT, readStoredConversations, type Conversation } from '../../../src/core';
+import { CONVERSATIONS_FORMAT, readStoredConversations, viewTurnOf, type Conversation, type ViewAssistantTurn } from '../../../src/core';
 import { ConversationStore, KEPT_ASIDE_KEY } from '../../../src/host/chat/conversationStore';
 
 const good = (id: string, updatedAt = 1): Conversation => ({
@@ -12,9 +12,20 @@ const good = (id: string, updatedAt = 1): Conversation => ({
   updatedAt,
   turns: [
     { id: `${id}-u`, role: 'user', text: 'Hi', context: [] },
-    { id: `${id}-a`, role: 'assistant', text: 'Hello', reasoning: '', status: 'done', footer: 'model m' },
+    { id: `${id}-a`, role: 'assistant', text: 'Hello', reasoning: '', status: 'done', answers: [{ model: 'm', refused: false, usage: { promptTokens: 12, completionTokens: 3 }, totalMs: 40, tokensPerSecondEstimated: false }] },
   ],
   transcripts: { [`${id}-a`]: [{ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'read_file', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c', content: 'x' }] },
+});
+
+/** `good(id)` as format 1 (and the bare-array store before it) wrote it: the line under an answer as text. */
+const format1 = (id: string, updatedAt = 1): unknown => ({
+  ...good(id, updatedAt),
+  turns: good(id, updatedAt).turns.map((turn) => (turn.role === 'assistant' ? { id: turn.id, role: turn.role, text: turn.text, reasoning: turn.reasoning, status: turn.status, footer: 'model m' } : turn)),
+});
+/** What format 1's `format1(id)` reads as. */
+const migrated = (id: string, updatedAt = 1): Conversation => ({
+  ...good(id, updatedAt),
+  turns: good(id, updatedAt).turns.map((turn) => (turn.role === 'assistant' ? { ...turn, answers: [], legacyFooter: 'model m' } : turn)),
 });
 
 describe('stored conversations', () => {
@@ -22,10 +33,39 @@ describe('stored conversations', () => {
     assert.deepEqual(readStoredConversations(undefined), { conversations: [], keptAside: [], problem: undefined });
   });
 
-  it('reads the store before format numbers (a bare array) and the current format alike', () => {
+  it('reads the current format as it was written', () => {
     const conversations = [good('a', 2), good('b')];
-    assert.deepEqual(readStoredConversations(conversations).conversations, conversations);
     assert.deepEqual(readStoredConversations({ format: CONVERSATIONS_FORMAT, conversations }).conversations, conversations);
+  });
+
+  it('reads format 1 and the store before format numbers (a bare array): an answer keeps the line it showed', () => {
+    // As version 0.x wrote it: the line under an answer as text, no facts.
+    const format1 = {
+      id: 'old',
+      title: 'old chat',
+      createdAt: 1,
+      updatedAt: 2,
+      turns: [
+        { id: 'u', role: 'user', text: 'Hi', context: [] },
+        { id: 'a', role: 'assistant', text: 'Hello', reasoning: '', status: 'done', footer: 'model m · tokens 12/3/15 (prompt/completion/total) · total 40 ms' },
+        { id: 'b', role: 'assistant', text: 'Oops', reasoning: '', status: 'error', error: { message: 'boom', actions: ['retry'] } },
+      ],
+    };
+    for (const stored of [{ format: 1, conversations: [format1] }, [format1]]) {
+      const loaded = readStoredConversations(stored);
+      assert.deepEqual(loaded.keptAside, []);
+      const [, answered, failed] = loaded.conversations[0]?.turns ?? [];
+      assert.deepEqual(answered, { id: 'a', role: 'assistant', text: 'Hello', reasoning: '', status: 'done', answers: [], legacyFooter: 'model m · tokens 12/3/15 (prompt/completion/total) · total 40 ms' });
+      assert.deepEqual(failed && 'legacyFooter' in failed, false);
+      assert.equal(answered && (viewTurnOf(answered) as ViewAssistantTurn).footer, 'model m · tokens 12/3/15 (prompt/completion/total) · total 40 ms');
+    }
+  });
+
+  it('a format-2 answer without its facts is damaged, and kept aside', () => {
+    const damaged = { ...good('x'), turns: [{ id: 'a', role: 'assistant', text: 'Hello', reasoning: '', status: 'done' }] };
+    const loaded = readStoredConversations({ format: CONVERSATIONS_FORMAT, conversations: [damaged, good('b')] });
+    assert.deepEqual(loaded.keptAside, [damaged]);
+    assert.deepEqual(loaded.conversations.map((c) => c.id), ['b']);
   });
 
   it('keeps a damaged conversation aside, exactly as stored, and reads the rest', () => {
@@ -67,7 +107,7 @@ describe('ConversationStore (host) over a fake workspace state', () => {
 
   it('moves the unreadable part under the kept-aside key before saving, tells the user once, and keeps the rest', async () => {
     const damaged = { id: 'x', turns: 'nope' };
-    const state = memento({ 'askModel.conversations.v1': [good('a'), damaged] });
+    const state = memento({ 'askModel.conversations.v1': [format1('a'), damaged] });
     const told: string[] = [];
     const store = new ConversationStore(state, (problem) => told.push(problem));
     assert.deepEqual(store.list().map((c) => c.id), ['a']);
@@ -77,7 +117,7 @@ describe('ConversationStore (host) over a fake workspace state', () => {
     assert.match(told[0] ?? '', /kept aside/);
     const keptAside = state.data[KEPT_ASIDE_KEY] as { items: unknown[] }[];
     assert.deepEqual(keptAside.map((entry) => entry.items), [[damaged]]);
-    assert.deepEqual(state.data['askModel.conversations.v1'], { format: CONVERSATIONS_FORMAT, conversations: [good('c', 5), good('a')] });
+    assert.deepEqual(state.data['askModel.conversations.v1'], { format: CONVERSATIONS_FORMAT, conversations: [good('c', 5), migrated('a')] });
   });
 
   it('appends to what was kept aside before, never overwriting it', async () => {
@@ -88,12 +128,12 @@ describe('ConversationStore (host) over a fake workspace state', () => {
   });
 
   it('an old bare-array store is read without a problem and saved in the current format', async () => {
-    const state = memento({ 'askModel.conversations.v1': [good('a')] });
+    const state = memento({ 'askModel.conversations.v1': [format1('a')] });
     const told: string[] = [];
     const store = new ConversationStore(state, (problem) => told.push(problem));
     await store.delete('nothing');
     assert.deepEqual(told, []);
-    assert.deepEqual(state.data['askModel.conversations.v1'], { format: CONVERSATIONS_FORMAT, conversations: [good('a')] });
+    assert.deepEqual(state.data['askModel.conversations.v1'], { format: CONVERSATIONS_FORMAT, conversations: [migrated('a')] });
     assert.equal(state.data[KEPT_ASIDE_KEY], undefined);
   });
 });

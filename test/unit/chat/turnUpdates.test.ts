@@ -1,6 +1,6 @@
 // The one turn reducer the host and the view both apply.
 import assert from 'node:assert/strict';
-import { emptyAssistantTurn, updateTurn, type AssistantTurn, type ToolCard } from '../../../src/core';
+import { emptyAssistantTurn, updateStoredTurn, updateTurn, viewTurnOf, type AssistantTurn, type ToolCard, type ViewAssistantTurn } from '../../../src/core';
 
 const card = (id: string, status: ToolCard['status']): ToolCard => ({ id, name: 'read_file', summary: 'a.ts', status, isEdit: false });
 
@@ -35,12 +35,14 @@ describe('updateTurn', () => {
     assert.equal(beforeDone.toolCalls?.[0]?.status, 'queued');
   });
 
-  it('sets the footer per answer (the last round’s wins) and ends with a status, error or notice', () => {
-    let turn = updateTurn(emptyAssistantTurn('t'), { type: 'answered', footer: 'round 1' });
-    turn = updateTurn(turn, { type: 'answered', footer: 'round 2' });
-    const failed = updateTurn(turn, { type: 'finish', status: 'error', error: { message: 'boom', actions: ['show-log'] } });
-    assert.deepEqual([failed.status, failed.footer, failed.error?.message, 'notice' in failed], ['error', 'round 2', 'boom', false]);
-    const limited = updateTurn(turn, { type: 'finish', status: 'done', notice: 'Stopped after 10 rounds' });
+  it('keeps each round’s facts in order, and ends with a status, error or notice (the stored turn only)', () => {
+    const round = (model: string) => ({ model, refused: false, totalMs: 5, tokensPerSecondEstimated: false });
+    let turn = updateStoredTurn(emptyAssistantTurn('t'), { type: 'answered', facts: round('m1') });
+    turn = updateStoredTurn(turn, { type: 'answered', facts: round('m2') });
+    const failed = updateStoredTurn(turn, { type: 'finish', status: 'error', error: { message: 'boom', actions: ['show-log'] } });
+    assert.deepEqual([failed.status, failed.answers.map((facts) => facts.model), failed.error?.message, 'notice' in failed], ['error', ['m1', 'm2'], 'boom', false]);
+    const limited = updateStoredTurn(turn, { type: 'finish', status: 'done', notice: 'Stopped after 10 rounds' });
     assert.deepEqual([limited.status, limited.notice, 'error' in limited], ['done', 'Stopped after 10 rounds', false]);
+    assert.equal((viewTurnOf(failed) as ViewAssistantTurn).footer, 'model m2 · total 5 ms', 'the view shows the last round’s line');
   });
 });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import type { AssistantTurn, ChatViewState } from '../../../src/core/chat/webviewProtocol';
+import type { ViewAssistantTurn, ChatViewState } from '../../../src/core/chat/webviewProtocol';
 import { EMPTY_STATE, readCachedView } from '../../../src/webview/state/cachedView';
 import { ChatModel } from '../../../src/webview/state/chatModel';
 import { StateSaver } from '../../../src/webview/state/stateSaver';
 
-const streaming = (): AssistantTurn => ({ id: 'a1', role: 'assistant', text: 'Hel', reasoning: '', status: 'streaming' });
+const streaming = (): ViewAssistantTurn => ({ id: 'a1', role: 'assistant', text: 'Hel', reasoning: '', status: 'streaming' });
 const stateWith = (...turns: ChatViewState['turns']): ChatViewState => ({ ...structuredClone(EMPTY_STATE), conversationId: 'c1', turns });
 
 describe('ChatModel', () => {
@@ -26,7 +26,7 @@ describe('ChatModel', () => {
     const card = { id: 't1', name: 'read_file', summary: 'a.ts', status: 'running' as const, isEdit: false };
     assert.equal(model.upsertToolCall('a1', card), true);
     assert.equal(model.upsertToolCall('a1', { ...card, status: 'done' }), true);
-    assert.deepEqual((model.state.turns[0] as AssistantTurn).toolCalls, [{ ...card, status: 'done' }]);
+    assert.deepEqual((model.state.turns[0] as ViewAssistantTurn).toolCalls, [{ ...card, status: 'done' }]);
     assert.equal(model.upsertToolCall('u2', card), false);
   });
 
