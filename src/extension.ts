@@ -27,7 +27,10 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   // One key store and one client factory for every feature (compatibility learnt about a server lasts the session),
   // built by the first command or chat message that needs them.
   const keys = lazy(async () => new (await loadDeferred()).ApiKeyStore(context.secrets));
-  const factory = lazy(async () => new (await loadDeferred()).ClientFactory({ keys: await keys(), log }));
+  const factory = lazy(async () => {
+    const { ClientFactory, SpendLedger } = await loadDeferred();
+    return new ClientFactory({ keys: await keys(), log, spend: new SpendLedger(context.globalState) });
+  });
   const tools = registerTools(context, editors);
 
   registerAskCommand(context, { factory, active, log });

@@ -21,7 +21,10 @@ export { readExtensionSettings, readServerProfiles, requestSettingsFor, DEFAULT_
 export { DEFAULT_PROFILE_NAME, isDefaultProfile, readActiveProfileName, readProfileEntries, type ProfileEntry, type ServerProfile, type ServerSettings } from './settings/serverProfiles';
 export { buildAskMessages, capText, fenceFor, type CodeContext } from './ask/askPrompt';
 export { formatAnswerFooter, formatMs, ignoredChoicesNote } from './ask/answerFooter';
-export { answerFactsOf, answerFactsSchema, type AnswerFacts, type AnswerUsage } from './run/answerFacts';
+export { answerFactsOf, answerFactsSchema, type AnswerFacts, type AnswerUsage, type AnswerContext } from './run/answerFacts';
+export { answerCostOf, totalCost, formatUsd, type AnswerCost, type CostTotal, type TokenPrices } from './cost/answerCost';
+export { addToDailySpend, formatDailySpend, localDay, readDailySpend, type DailySpend } from './cost/dailySpend';
+export { readAnswerHeaders, resetMs, type AnswerHeaders, type RateLimitState } from './protocol/answerHeaders';
 export * from './chat/chatTurns';
 export * from './chat/webviewProtocol';
 export * from './chat/conversation';

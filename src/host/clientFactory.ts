@@ -4,10 +4,13 @@ import { ChatClient, CompatibilityMemory, type ExtensionSettings } from '../core
 import type { ApiKeyStore } from './apiKeyStore';
 import { logExchange, type Log } from './log';
 import { readSettings } from './settings';
+import type { SpendLedger } from './spendLedger';
 
 export interface ClientFactoryOptions {
   keys: ApiKeyStore;
   log: Log;
+  /** The day's spend, added to by every answer made with this factory's clients. */
+  spend: SpendLedger;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -21,6 +24,10 @@ export class ClientFactory {
   private readonly compatibility = new CompatibilityMemory();
 
   constructor(private readonly options: ClientFactoryOptions) {}
+
+  get spend(): SpendLedger {
+    return this.options.spend;
+  }
 
   async create(): Promise<ReadyClient> {
     const settings = readSettings();

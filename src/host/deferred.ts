@@ -18,3 +18,4 @@ export { EditApprovals } from './tools/editApprovals';
 export { WorkspaceToolRunner } from './tools/toolRunner';
 export { ApiKeyStore } from './apiKeyStore';
 export { ClientFactory } from './clientFactory';
+export { SpendLedger } from './spendLedger';

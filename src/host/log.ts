@@ -2,7 +2,7 @@
 // hands us entries without the key); request bodies appear only at trace level. The channel itself is created at
 // activation (logChannel.ts); these lines load with the features that write them.
 import type * as vscode from 'vscode';
-import { formatMs, ignoredChoicesNote, type ChatCompletionRequest, type ChatDone, type ExchangeLogEntry } from '../core';
+import { formatMs, formatUsd, ignoredChoicesNote, type AnswerFacts, type ChatCompletionRequest, type ChatDone, type ExchangeLogEntry } from '../core';
 
 export type Log = vscode.LogOutputChannel;
 
@@ -19,12 +19,15 @@ export function logRequest(log: Log, feature: string, request: ChatCompletionReq
   log.trace(`${feature} request body: ${JSON.stringify(request)}`);
 }
 
-export function logAnswer(log: Log, feature: string, done: ChatDone): void {
+export function logAnswer(log: Log, feature: string, done: ChatDone, facts: AnswerFacts): void {
   const t = done.timings;
+  // The proxy's call id and deployment find the request in its logs and Langfuse.
+  const proxy = `${facts.callId !== undefined ? `, call id ${facts.callId}` : ''}${facts.deploymentId !== undefined ? `, deployment ${facts.deploymentId}` : ''}`;
+  const cost = facts.cost ? `, cost ${formatUsd(facts.cost.usd, facts.cost.basis === 'prices')} (${facts.cost.basis === 'server' ? 'priced by the server' : 'usage × list prices'})` : ', cost unknown';
   log.info(
     `${feature}: answered by ${done.model ?? '?'}, finish ${done.finishReason ?? '?'}, usage ${JSON.stringify(done.usage ?? {})}, ` +
       `first byte ${formatMs(t.timeToFirstByteMs)}, first token ${t.timeToFirstTokenMs === undefined ? '-' : formatMs(t.timeToFirstTokenMs)}, total ${formatMs(t.totalMs)}` +
-      `${done.responseMs !== undefined ? `, server _response_ms ${done.responseMs}` : ''}${done.refused ? ', refused by the model' : ''}`,
+      `${done.responseMs !== undefined ? `, server _response_ms ${done.responseMs}` : ''}${done.refused ? ', refused by the model' : ''}${cost}${proxy}`,
   );
   const ignored = ignoredChoicesNote(done);
   if (ignored) log.warn(`${feature}: ${ignored}`);

@@ -2,7 +2,7 @@
 // current settings and key, with a model (with none set, the user picks one from the server's list, or types one, and
 // the client is made again for it), the request builder for the feature (each request logged), the tool rules, and
 // the answer log. Undefined: the user declined to pick a model.
-import { approvalRule, buildChatRequest, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
+import { answerFactsOf, approvalRule, buildChatRequest, formatDailySpend, messageOf, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
 import type { ClientFactory } from './clientFactory';
 import { selectModel } from './commands/modelPicker';
 import { logAnswer, logRequest, type Log } from './log';
@@ -24,10 +24,11 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
   const feature = `${purpose} (profile ${settings.profile})`;
   // A setting the request cannot carry (extra body, metadata) is reported now, before anything is shown.
   buildChatRequest({ settings: requestSettings, messages: [{ role: 'user', content: '' }], tools });
-  return {
+  const run: PreparedRun = {
     purpose,
     model: settings.model,
     profile: readProfiles().length > 1 ? settings.profile : undefined,
+    prices: undefined,
     systemPrompt: settings.systemPrompt,
     client,
     buildRequest: (messages) => {
@@ -36,6 +37,14 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
       return request;
     },
     tools: offered ? { needsApproval: approvalRule(toolSettings), maxRounds: toolSettings.maxRounds } : undefined,
-    answered: (done) => logAnswer(log, feature, done),
+    answered: (done) => {
+      const facts = answerFactsOf(done, run);
+      logAnswer(log, feature, done, facts);
+      factory.spend.record(facts.cost).then(
+        (spend) => log.info(formatDailySpend(spend)),
+        (error: unknown) => log.warn(`the day's spend could not be saved: ${messageOf(error)}`),
+      );
+    },
   };
+  return run;
 }

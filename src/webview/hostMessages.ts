@@ -23,7 +23,7 @@ export function applyHostMessage(message: HostMessage, { model, view, saver }: H
       return;
     case 'turn':
       model.upsertTurn(message.turn, message.busy);
-      view.showTurn(message.turn, message.busy);
+      view.showTurn(message.turn, message.busy, model.state.turns);
       saver.saveSoon();
       return;
     case 'delta':

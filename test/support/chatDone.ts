@@ -11,6 +11,7 @@ export function doneWith(fields: Partial<ChatDone>): ChatDone {
     streamed: true,
     refused: false,
     ignoredChoices: [],
+    headers: {},
     timings: { timeToFirstByteMs: 1, timeToFirstTokenMs: undefined, totalMs: 2, tokensPerSecond: undefined, tokensPerSecondEstimated: true },
     ...fields,
   };

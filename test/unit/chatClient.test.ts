@@ -12,12 +12,14 @@ import {
   SettingsError,
   TimeoutError,
   type ChatClientOptions,
+  type ChatDone,
   type ChatCompletionRequest,
   type ExchangeLogEntry,
 } from '../../src/core';
 import { BASIC_REQUEST, collectOutcome } from '../support/collectOutcome';
 import { fakeFetch, hangingResponse, jsonResponse, piecesResponse } from '../support/fakeFetch';
-import { faultTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { faultTurn, replayTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { HEADER_CASES } from '../support/headerCases';
 import { utf8 } from '../support/byteSplits';
 import { textTranscript } from '../support/sseTranscript';
 
@@ -47,6 +49,25 @@ describe('ChatClient against the reference server', () => {
   beforeEach(() => {
     server.reset();
     sleeps.length = 0;
+  });
+
+  it('reads the answer’s response headers as the server sent them: rate limits (OpenAI), price and call id (LiteLLM)', async () => {
+    // OpenAI's recorded answer and headers (test/fixtures/headers, case openai-recorded: New Relic's recording).
+    const recorded = HEADER_CASES.find((c) => c.name === 'openai-recorded');
+    const litellm = HEADER_CASES.find((c) => c.name === 'litellm-proxy');
+    assert.ok(recorded && litellm);
+    const body = '{"id":"chatcmpl-CukvtgYHPS8HRHqCQiQgQrs7a2Tx1","object":"chat.completion","created":1767642813,"model":"gpt-3.5-turbo-0125","choices":[{"index":0,"message":{"role":"assistant","content":"The word \\"Hello\\" with an exclamation mark added is \\"Hello!\\"","refusal":null,"annotations":[]},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":96,"completion_tokens":16,"total_tokens":112}}';
+    for (const { headers, expected } of [recorded, litellm]) {
+      server.script(replayTurn(body, { headers }));
+      let text = '';
+      let done: ChatDone | undefined;
+      for await (const event of client().stream(BASIC_REQUEST)) {
+        if (event.type === 'text') text += event.text;
+        else if (event.type === 'done') done = event.done;
+      }
+      assert.equal(text, 'The word "Hello" with an exclamation mark added is "Hello!"');
+      assert.deepEqual(done?.headers, expected);
+    }
   });
 
   it('streams text with usage, the server _response_ms and client timings', async () => {

@@ -166,8 +166,8 @@ describe('server shapes', () => {
     });
 
     it('an ordinary answer is not marked; a refused one says so first in its footer', () => {
-      assert.doesNotMatch(formatAnswerFooter(answerFactsOf(doneWith({}), 'm')), /refused/);
-      assert.match(formatAnswerFooter(answerFactsOf(doneWith({ refused: true }), 'm')), /^refused by the model · model m/);
+      assert.doesNotMatch(formatAnswerFooter(answerFactsOf(doneWith({}), { model: 'm' })), /refused/);
+      assert.match(formatAnswerFooter(answerFactsOf(doneWith({ refused: true }), { model: 'm' })), /^refused by the model · model m/);
     });
   });
 

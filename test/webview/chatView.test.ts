@@ -3,7 +3,7 @@
 // cached draft, and messages that do not fit the protocol. `npx mocha --config test/webview/.mocharc.json`.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { ChatViewState, HostMessage } from '../../src/core/chat/webviewProtocol';
+import type { ChatViewState, HostMessage, ViewTurn } from '../../src/core/chat/webviewProtocol';
 import { openHarness, type Harness } from '../support/webviewHarness/openHarness';
 import { sampleConversation } from '../support/webviewHarness/sampleConversation';
 
@@ -175,6 +175,19 @@ describe('chat view (Chromium, host CSP)', function () {
     assert.equal(await profileSwitch.inputValue(), 'Local');
     await profileSwitch.selectOption('Team B');
     assert.deepEqual(await posted(), [{ type: 'selectProfile', name: 'Team B' }]);
+  });
+
+  it('the conversation’s cost: none shown without prices; the sum of priced answers, with what is not counted', async () => {
+    const cost = page.locator('.conversation-cost');
+    assert.equal(await cost.isVisible(), false, 'no answer has a price: no figure');
+    const answer = (id: string, priced?: { usd: number; basis: 'server' | 'prices' }): ViewTurn => ({ id, role: 'assistant', text: 'ok', reasoning: '', status: 'done', footer: 'model m', ...(priced ? { cost: priced } : {}) });
+    const user = (id: string): ViewTurn => ({ id, role: 'user', text: 'q', context: [] });
+    await post({ type: 'state', state: { ...state(), turns: [user('u1'), answer('a1', { usd: 0.01, basis: 'server' }), user('u2'), answer('a2')] } });
+    assert.equal(await cost.textContent(), '$0.010');
+    assert.match((await cost.getAttribute('title')) ?? '', /1 answer\(s\); 1 answer\(s\) without a price are not counted/);
+    await post({ type: 'turn', turn: user('u3'), busy: true });
+    await post({ type: 'turn', turn: answer('a3', { usd: 0.0042, basis: 'prices' }), busy: false });
+    assert.equal(await cost.textContent(), '~$0.014', 'a finished answer adds to it; ~ as one figure is from list prices');
   });
 
   it('everything is reachable by Tab, with a visible focus ring', async () => {

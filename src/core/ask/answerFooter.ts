@@ -1,9 +1,12 @@
 // The one line under an answer: whether the model refused, which model answered, tokens, time to first token, total
 // time, and the server's own `_response_ms` when it sent one; and the log's note on choices that were not shown.
+import { formatUsd, totalCost, type CostTotal } from '../cost/answerCost';
 import type { AnswerFacts } from '../run/answerFacts';
 import type { ChatDone } from '../stream/events';
 
-export function formatAnswerFooter(facts: AnswerFacts): string {
+/** `cost`: what the whole answer cost (a chat answer with tool rounds made several requests); shown only when every
+ * request of it had a price. */
+export function formatAnswerFooter(facts: AnswerFacts, cost: CostTotal = totalCost([facts.cost])): string {
   const parts: string[] = [];
   // A refusal arrives as the answer's text; this says it is one (OpenAI's `refusal` field).
   if (facts.refused) parts.push('refused by the model');
@@ -17,6 +20,7 @@ export function formatAnswerFooter(facts: AnswerFacts): string {
   if (facts.tokensPerSecond !== undefined) parts.push(`${facts.tokensPerSecondEstimated ? '~' : ''}${facts.tokensPerSecond.toFixed(0)} tok/s`);
   if (facts.responseMs !== undefined) parts.push(`server ${formatMs(facts.responseMs)}`);
   if (facts.finishReason && facts.finishReason !== 'stop') parts.push(`finish ${facts.finishReason}`);
+  if (cost.unpriced === 0) parts.push(`cost ${formatUsd(cost.usd, cost.estimated)}`);
   return parts.join(' · ');
 }
 

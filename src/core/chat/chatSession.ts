@@ -205,7 +205,7 @@ export class ChatSession {
         apply({ type: 'toolCall', call: card });
         post({ type: 'toolCall', turnId: current().id, call: card });
       } else if (event.type === 'answerDone') {
-        apply({ type: 'answered', facts: answerFactsOf(event.done, run.model, run.profile) });
+        apply({ type: 'answered', facts: answerFactsOf(event.done, run) });
       }
     };
   }

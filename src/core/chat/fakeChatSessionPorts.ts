@@ -94,6 +94,7 @@ export function doneEvent(overrides: Partial<ChatDone> = {}): ChatEvent {
       streamed: true,
       refused: false,
       ignoredChoices: [],
+      headers: {},
       ...overrides,
     },
   };
@@ -125,6 +126,8 @@ export interface FakePortsOptions {
   /** Tool rules for the run; undefined: tools off. */
   tools?: PreparedRun['tools'] | 'off';
   model?: string;
+  /** The model's list prices, as the catalogue would give them. */
+  prices?: PreparedRun['prices'];
 }
 
 export interface FakePorts extends ChatSessionPorts {
@@ -157,6 +160,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     purpose: 'chat',
     model: modelName,
     profile: undefined,
+    prices: options.prices,
     systemPrompt: 'Be brief.',
     client: model,
     buildRequest: (messages: readonly ChatMessage[]) => ({ model: modelName, stream: true, messages: structuredClone([...messages]) }) as ChatCompletionRequest,

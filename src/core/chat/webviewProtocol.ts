@@ -11,6 +11,9 @@ export type { ContextChip, ToolCard, UserTurn } from './chatTurns';
 export const viewAssistantTurnSchema = z.extend(z.omit(assistantTurnSchema, { answers: true, legacyFooter: true }), {
   /** The line under an answer: model, tokens, time to first token, total time, `_response_ms`. */
   footer: z.optional(z.string()),
+  /** What the answer cost, when every request it made had a price (the header adds them up); `prices` when any of it
+   * is our product of list prices. */
+  cost: z.optional(z.object({ usd: z.number(), basis: z.enum(['server', 'prices']) })),
 });
 export type ViewAssistantTurn = z.infer<typeof viewAssistantTurnSchema>;
 

@@ -1,6 +1,7 @@
 // Times one answer: first byte, first token, total, and throughput; and makes the `done` summary from them and the
 // assembler's facts.
 import type { ChatAssembler } from '../stream/chatAssembler';
+import type { AnswerHeaders } from '../protocol/answerHeaders';
 import type { ChatDone } from '../stream/events';
 
 /** Below this span from first token to last, a tokens-per-second figure is noise. */
@@ -27,7 +28,7 @@ export class AnswerClock {
     this.firstTokenAt ??= this.now();
   }
 
-  done(assembler: ChatAssembler, streamed: boolean): ChatDone {
+  done(assembler: ChatAssembler, streamed: boolean, headers: AnswerHeaders): ChatDone {
     const end = this.now();
     const summary = assembler.summary();
     const firstByteAt = this.firstByteAt ?? end;
@@ -46,6 +47,7 @@ export class AnswerClock {
       streamed,
       refused: summary.refused,
       ignoredChoices: summary.ignoredChoices,
+      headers,
       timings: {
         timeToFirstByteMs: firstByteAt - this.startedAt,
         timeToFirstTokenMs: this.firstTokenAt === undefined ? undefined : this.firstTokenAt - this.startedAt,

@@ -6,6 +6,7 @@ import { extractServerWords } from '../errors/serverMessage';
 import { StreamError } from '../errors/transportErrors';
 import { connectionCode } from '../http/connectionFailure';
 import type { StallWatchdog } from '../http/stallWatchdog';
+import { readAnswerHeaders, type AnswerHeaders } from '../protocol/answerHeaders';
 import { readChunk } from '../protocol/chunkReader';
 import type { ChatAssembler } from '../stream/chatAssembler';
 import type { ChatEvent } from '../stream/events';
@@ -26,12 +27,15 @@ export interface AnswerReaderOptions {
 
 export class AnswerReader {
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  private headers: AnswerHeaders = {};
 
   constructor(private readonly options: AnswerReaderOptions) {}
 
   /** The events of `response`'s body, a batch per network read, ending with `done`. */
   async *read(response: Response): AsyncGenerator<ChatEvent[], void, undefined> {
     const { clock, watchdog } = this.options;
+    // Resets given as a date are read against the wall clock, not the answer's own (monotonic) one.
+    this.headers = readAnswerHeaders(response.headers, Date.now());
     if (!response.body) {
       yield this.finishJson('');
       return;
@@ -105,7 +109,7 @@ export class AnswerReader {
       if (last.length > 0) yield last;
       throw StreamError.truncated(url);
     }
-    last.push({ type: 'done', done: clock.done(assembler, true) });
+    last.push({ type: 'done', done: clock.done(assembler, true, this.headers) });
     yield last;
   }
 
@@ -166,7 +170,7 @@ export class AnswerReader {
       throw new StreamError('malformed', `The answer from ${url} is not a chat completion (it has no "choices": ${JSON.stringify(redact(text.slice(0, 80)))}). Check the setting askModel.baseUrl.`);
     }
     if (assembler.sawFirstToken) clock.firstToken();
-    events.push(...assembler.finish(), { type: 'done', done: clock.done(assembler, false) });
+    events.push(...assembler.finish(), { type: 'done', done: clock.done(assembler, false, this.headers) });
     return events;
   }
 }

@@ -1,9 +1,10 @@
 // What is known about one model answer once it is done: which model and profile answered, the tokens the server
-// counted, the times, how it finished. The chat stores them with the turn (a conversation's cost and context use are
+// counted, its price when known, the times, how it finished, and the proxy's call id. The chat stores them with the turn (a conversation's cost and context use are
 // computed from them, never parsed back out of a line of text); the footer line is formatted from them when shown.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import type { Usage } from '../protocol/messages';
+import { answerCostOf, type TokenPrices } from '../cost/answerCost';
 import type { ChatDone } from '../stream/events';
 
 const count = z.optional(z.number().check(z.nonnegative()));
@@ -33,14 +34,28 @@ export const answerFactsSchema = z.object({
   /** The server's own `_response_ms`. */
   responseMs: z.optional(z.number()),
   finishReason: z.optional(z.string()),
+  /** What it cost (cost/answerCost.ts says when that is known). */
+  cost: z.optional(z.object({ usd: z.number().check(z.nonnegative()), basis: z.enum(['server', 'prices']) })),
+  /** LiteLLM's call id and the deployment that answered, to find the request in the proxy's logs. */
+  callId: z.optional(z.string()),
+  deploymentId: z.optional(z.string()),
 });
 export type AnswerFacts = z.infer<typeof answerFactsSchema>;
 export type AnswerUsage = NonNullable<AnswerFacts['usage']>;
 
-/** `profile`: the profile that answered, named when the user has more than one. */
-export function answerFactsOf(done: ChatDone, requestedModel: string, profile?: string): AnswerFacts {
+export interface AnswerContext {
+  /** The model asked for (the server may name another). */
+  model: string;
+  /** The profile that answered, named when the user has more than one. */
+  profile?: string | undefined;
+  /** The model's list prices, when the catalogue knows them. */
+  prices?: TokenPrices | undefined;
+}
+
+export function answerFactsOf(done: ChatDone, context: AnswerContext): AnswerFacts {
+  const { profile } = context;
   const facts: AnswerFacts = {
-    model: done.model ?? requestedModel,
+    model: done.model ?? context.model,
     refused: done.refused,
     totalMs: done.timings.totalMs,
     tokensPerSecondEstimated: done.timings.tokensPerSecondEstimated,
@@ -52,6 +67,10 @@ export function answerFactsOf(done: ChatDone, requestedModel: string, profile?: 
   if (done.timings.tokensPerSecond !== undefined) facts.tokensPerSecond = done.timings.tokensPerSecond;
   if (done.responseMs !== undefined) facts.responseMs = done.responseMs;
   if (done.finishReason !== undefined) facts.finishReason = done.finishReason;
+  const cost = answerCostOf(done, context.prices);
+  if (cost) facts.cost = cost;
+  if (done.headers.callId !== undefined) facts.callId = done.headers.callId;
+  if (done.headers.deploymentId !== undefined) facts.deploymentId = done.headers.deploymentId;
   return facts;
 }
 

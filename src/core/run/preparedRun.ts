@@ -1,6 +1,7 @@
 // What every request needs before it goes out, and the one wiring of the answer loop that the chat, Ask Model and
 // Edit Selection share. The host prepares a run (settings read, key found, model resolved, tool rules read); the
 // caller hands it the conversation and the two tool ports, and gets the loop's events and result.
+import type { TokenPrices } from '../cost/answerCost';
 import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import type { ChatDone } from '../stream/events';
 import { runToolLoop } from '../tools/toolLoop';
@@ -23,6 +24,8 @@ export interface PreparedRun {
   model: string;
   /** The profile whose server answers, when the user has more than one (the footer names it); else undefined. */
   profile: string | undefined;
+  /** The model's list prices, when the catalogue knows them (an answer's cost when the server does not say it). */
+  prices: TokenPrices | undefined;
   /** The system prompt from the settings ('' for none). */
   systemPrompt: string;
   client: ChatStreamSource;

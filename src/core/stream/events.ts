@@ -1,5 +1,6 @@
 // The typed events a chat request produces, streamed or not. A consumer appends text and reasoning as they come,
 // runs complete tool calls, and reads the summary from `done`.
+import type { AnswerHeaders } from '../protocol/answerHeaders';
 import type { Usage } from '../protocol/messages';
 
 export interface CompletedToolCall {
@@ -53,6 +54,8 @@ export interface ChatDone {
   refused: boolean;
   /** Indices of choices other than 0 the server sent (a user's `n`): not part of the answer, worth a log line. */
   ignoredChoices: number[];
+  /** What the response's headers said of the answer (its price, call id, rate limits). */
+  headers: AnswerHeaders;
 }
 
 export type ChatEvent =

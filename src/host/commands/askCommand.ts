@@ -91,7 +91,7 @@ async function answer(deps: AskDeps, question: string, code: CodeContext): Promi
             if (text === '') progress.report({ message: 'answering…' });
             text += event.text;
             document.append(event.text);
-          } else if (event.type === 'answerDone') footer = formatAnswerFooter(answerFactsOf(event.done, run.model, run.profile));
+          } else if (event.type === 'answerDone') footer = formatAnswerFooter(answerFactsOf(event.done, run));
         },
       });
     },

@@ -62,6 +62,7 @@ export class ChatView {
   showState(state: ChatViewState, draft?: string): void {
     this.header.showModel(state.model);
     this.header.showProfiles(state.profile, state.profiles);
+    this.header.showCost(state.turns);
     this.conversationId = state.conversationId;
     this.showHistory(state.history);
     const switched = this.messages.element.dataset.conversationId !== state.conversationId;
@@ -74,8 +75,10 @@ export class ChatView {
     if (draft !== undefined) this.composer.setDraft(draft);
   }
 
-  showTurn(turn: ViewTurn, busy: boolean): void {
+  /** `turns`: the whole conversation with `turn` in it (the header's cost adds them up). */
+  showTurn(turn: ViewTurn, busy: boolean, turns: readonly ViewTurn[]): void {
     this.messages.showTurn(turn);
+    if (turn.role === 'assistant' && turn.status !== 'streaming') this.header.showCost(turns);
     // A message the user just sent is always scrolled to; answers are followed only while the reader is at the end.
     if (turn.role === 'user') this.scroll.toEnd();
     this.emptyState.hidden = true;

@@ -13,8 +13,12 @@ export function replayContentType(body: string): string {
 export function writeReplay(res: ServerResponse, turn: ReplayTurn): void {
   if (res.headersSent || res.destroyed) return;
   const payload = Buffer.from(turn.body, 'utf8');
+  // The recorded headers, but the body's length is ours to state, and its type is the recorded one when there is one.
+  const recorded = Object.fromEntries(Object.entries(turn.headers ?? {}).filter(([name]) => !/^(content-type|content-length|transfer-encoding)$/i.test(name)));
+  const recordedType = Object.entries(turn.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   res.writeHead(turn.status ?? 200, {
-    'Content-Type': turn.contentType ?? `${replayContentType(turn.body)}; charset=utf-8`,
+    ...recorded,
+    'Content-Type': turn.contentType ?? recordedType ?? `${replayContentType(turn.body)}; charset=utf-8`,
     'Content-Length': payload.length,
     'Cache-Control': 'no-cache',
   });

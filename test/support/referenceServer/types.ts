@@ -81,6 +81,8 @@ export interface ReplayTurn {
   status?: number;
   /** Sent as is; default `text/event-stream` for an SSE body, `application/json` otherwise (both with utf-8). */
   contentType?: string;
+  /** Response headers the server sent with it (rate limits, a proxy's cost and call id), sent as recorded. */
+  headers?: Record<string, string>;
 }
 
 export type Turn = AnswerTurn | FaultTurn | ReplayTurn;

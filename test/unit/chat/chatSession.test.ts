@@ -2,7 +2,7 @@
 // to the view, what it sends to the model, what it stores, and how every phase of an answer ends.
 import assert from 'node:assert/strict';
 import { AuthenticationError, ChatSession, SettingsError, StreamError, viewTurnOf, type AssistantTurn, type HostMessage, type Turn, type ViewAssistantTurn, type ViewTurn } from '../../../src/core';
-import { FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePorts, type FakePortsOptions, type ScriptedAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
+import { doneEvent, FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePorts, type FakePortsOptions, type ScriptedAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
 
 /** A gate a scripted answer waits at before each batch: the test opens it, batch by batch or all at once. */
 class Gate {
@@ -71,6 +71,33 @@ function replayToView(posted: readonly HostMessage[]): ViewTurn[] {
 }
 
 describe('chat session', () => {
+  describe('cost', () => {
+    const prices = { inputPerToken: 0.001, outputPerToken: 0.002 };
+
+    it('an answer with tool rounds costs all its requests: each stored with its facts, the sum under the answer', async () => {
+      const { session, ports } = sessionWith({ prices, answers: [toolCallAnswer(['c1', 'read_file', '{"path":"a.ts"}']), textAnswer('Done.')] });
+      await session.send('read a.ts');
+      const answer = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      // Each request: 3 prompt and 2 completion tokens (the fake's usage) at the list prices.
+      assert.deepEqual(answer.answers.map((facts) => facts.cost), [{ usd: 0.007, basis: 'prices' }, { usd: 0.007, basis: 'prices' }]);
+      const shown = viewTurnOf(answer) as ViewAssistantTurn;
+      assert.match(shown.footer ?? '', / · cost ~\$0\.014$/);
+      assert.deepEqual(shown.cost, { usd: 0.014, basis: 'prices' });
+    });
+
+    it('no figure when a request of the answer had no price, or the model has none', async () => {
+      const unpriced: ScriptedAnswer = { batches: [[{ type: 'text', text: 'Hi.' }], [doneEvent({ usage: undefined })]] };
+      const { session, ports } = sessionWith({ prices, answers: [toolCallAnswer(['c1', 'read_file', '{"path":"a.ts"}']), unpriced] });
+      await session.send('read a.ts');
+      const shown = viewTurnOf(lastAssistant(ports.archive.list()[0]?.turns ?? [])) as ViewAssistantTurn;
+      assert.doesNotMatch(shown.footer ?? '', /cost/);
+      assert.equal('cost' in shown, false);
+      const { session: withoutPrices, ports: other } = sessionWith({ answers: [textAnswer('Hi.')] });
+      await withoutPrices.send('hi');
+      assert.doesNotMatch((viewTurnOf(lastAssistant(other.archive.list()[0]?.turns ?? [])) as ViewAssistantTurn).footer ?? '', /cost/);
+    });
+  });
+
   describe('send and stream', () => {
     it('posts the user turn, a streaming answer, its text and the finished turn; stores the conversation', async () => {
       const { session, ports } = sessionWith({ answers: [textAnswer('Hello', ' there.')] });

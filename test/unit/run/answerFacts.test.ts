@@ -17,7 +17,7 @@ describe('answer facts', () => {
       prompt_tokens_details: { cached_tokens: 1920, audio_tokens: 0 },
       completion_tokens_details: { reasoning_tokens: 256, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
     };
-    const facts = answerFactsOf(done({ model: 'o4-mini-2025-04-16', usage, responseMs: 1_410, finishReason: 'length' }), 'o4-mini', 'Work');
+    const facts = answerFactsOf(done({ model: 'o4-mini-2025-04-16', usage, responseMs: 1_410, finishReason: 'length' }), { model: 'o4-mini', profile: 'Work' });
     assert.deepEqual(facts, {
       model: 'o4-mini-2025-04-16',
       profile: 'Work',
@@ -36,13 +36,13 @@ describe('answer facts', () => {
 
   it('keeps only counts: a null, a string or a negative number the server sent is left out, not stored as a count', () => {
     const usage = { prompt_tokens: 12, completion_tokens: null, total_tokens: '15', prompt_tokens_details: null, completion_tokens_details: { reasoning_tokens: -1 } };
-    const facts = answerFactsOf(done({ usage: usage as unknown as ChatDone['usage'] }), 'm');
+    const facts = answerFactsOf(done({ usage: usage as unknown as ChatDone['usage'] }), { model: 'm' });
     assert.deepEqual(facts.usage, { promptTokens: 12 });
     assert.equal(formatAnswerFooter(facts), 'model m · tokens 12/?/? (prompt/completion/total) · first token 120 ms · total 1.50 s · 42 tok/s');
   });
 
   it('no usage at all stays unknown: no counts, no tokens in the line', () => {
-    const facts = answerFactsOf(done({ usage: { prompt_tokens_details: { cached_tokens: 'x' } } }), 'm');
+    const facts = answerFactsOf(done({ usage: { prompt_tokens_details: { cached_tokens: 'x' } } }), { model: 'm' });
     assert.equal('usage' in facts, false);
     assert.doesNotMatch(formatAnswerFooter(facts), /tokens \d/);
   });
