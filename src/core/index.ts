@@ -65,3 +65,7 @@ export { parseOllamaShow } from './catalogue/ollamaShow';
 export { parseOllamaTags } from './catalogue/ollamaTags';
 export { mergeCatalogue, applyOverride, type ModelOverride, type ModelOverrides } from './catalogue/mergeCatalogue';
 export { formatModelDetail, formatTokenCount, formatPricePerMillion } from './catalogue/formatModelDetail';
+export { discoverModels, discoveryUrls, NO_SUCH_ENDPOINT, DEFAULT_PROBE_TIMEOUT_MS, type DiscoveredModels, type DiscoveryPort, type DiscoveryReply, type DiscoveryRequest, type DiscoverOptions, type EndpointOutcome } from './catalogue/discoverCatalogue';
+export { CatalogueCache, catalogueModels, modelInfoFor, type CatalogueEntry } from './catalogue/catalogueCache';
+export { modelRequestOptions, outputLimitFieldFor, type ModelRequestOptions } from './request/modelRequestOptions';
+export { readModelOverrides } from './settings/modelOverrides';

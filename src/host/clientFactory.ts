@@ -1,6 +1,6 @@
 // Builds a ChatClient from the current settings and the key for the current server. Called per request, so
 // settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
-import { ChatClient, CompatibilityMemory, type ExtensionSettings } from '../core';
+import { CatalogueCache, ChatClient, CompatibilityMemory, type ExtensionSettings } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import { logExchange, type Log } from './log';
 import { readSettings } from './settings';
@@ -22,6 +22,8 @@ export interface ReadyClient {
 
 export class ClientFactory {
   private readonly compatibility = new CompatibilityMemory();
+  /** What each server said about its models, for the session (see modelCatalogue.ts). */
+  readonly catalogues = new CatalogueCache();
 
   constructor(private readonly options: ClientFactoryOptions) {}
 

@@ -2,33 +2,43 @@
 // current settings and key, with a model (with none set, the user picks one from the server's list, or types one, and
 // the client is made again for it), the request builder for the feature (each request logged), the tool rules, and
 // the answer log. Undefined: the user declined to pick a model.
-import { answerFactsOf, approvalRule, buildChatRequest, formatDailySpend, messageOf, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
+import { answerFactsOf, approvalRule, buildChatRequest, formatDailySpend, messageOf, modelRequestOptions, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
 import type { ClientFactory } from './clientFactory';
 import { selectModel } from './commands/modelPicker';
 import { logAnswer, logRequest, type Log } from './log';
+import { knownModelInfo } from './modelCatalogue';
 import { readProfiles, readWorkspaceToolSettings } from './settings';
 
 export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunPurpose): Promise<PreparedRun | undefined> {
   let ready = await factory.create();
   if (ready.settings.model === '') {
-    if (!(await selectModel(factory))) return undefined;
+    if (!(await selectModel(factory, log))) return undefined;
     ready = await factory.create();
   }
   const { client, settings } = ready;
-  // Ask Model offers no tools; Edit Selection always does (it works through them); the chat as the settings say.
+  // The model's overrides (and what this session's catalogue already knows of it; a request never waits on discovery).
+  const modelInfo = knownModelInfo(factory, ready, settings.model);
+  const modelOptions = modelRequestOptions(modelInfo);
+  const { inputPricePerToken, outputPricePerToken } = modelInfo;
+  // Ask Model offers no tools; Edit Selection always does (it works through them); the chat as the settings say; none
+  // to a model that takes none.
   const toolSettings = purpose === 'ask-model' ? undefined : readWorkspaceToolSettings();
-  const offered = toolSettings !== undefined && (purpose === 'edit-selection' || toolSettings.enabled);
+  const offered = toolSettings !== undefined && (purpose === 'edit-selection' || toolSettings.enabled) && modelOptions.toolsAllowed;
   const tools = toolDefinitions(offered);
-  const requestSettings = requestSettingsFor(settings, purpose);
+  const requestSettings = { ...requestSettingsFor(settings, purpose), modelOptions };
   // Every log line of the run says which profile's server it went to.
   const feature = `${purpose} (profile ${settings.profile})`;
+  if (toolSettings !== undefined && !modelOptions.toolsAllowed) {
+    const why = settings.modelOverrides[settings.model]?.tools === false ? 'its override says tools: false' : 'the server says it takes none';
+    log.warn(`${feature}: no workspace tools offered to ${settings.model}: ${why} (set "tools": true for it in modelOverrides to offer them anyway)`);
+  }
   // A setting the request cannot carry (extra body, metadata) is reported now, before anything is shown.
   buildChatRequest({ settings: requestSettings, messages: [{ role: 'user', content: '' }], tools });
   const run: PreparedRun = {
     purpose,
     model: settings.model,
     profile: readProfiles().length > 1 ? settings.profile : undefined,
-    prices: undefined,
+    prices: inputPricePerToken !== undefined && outputPricePerToken !== undefined ? { inputPerToken: inputPricePerToken, outputPerToken: outputPricePerToken } : undefined,
     systemPrompt: settings.systemPrompt,
     client,
     buildRequest: (messages) => {

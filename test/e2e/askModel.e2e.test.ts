@@ -79,8 +79,13 @@ describe('Ask Model in the workbench (e2e)', function () {
     const text = await toast.innerText();
     assert.match(text, new RegExp(`Connected to ${server.url.replace(/[.]/g, '\\.')}/v1/chat/completions\\. 2 model\\(s\\): ${MODEL}, other-model`));
     assert.match(text, new RegExp(`A one-token answer from ${MODEL} took [\\d.]+ m?s`));
+    // The cheap questions first (LiteLLM's readiness, the model list and the richer endpoints, each a 404 here), one
+    // token last; never /health.
     const paths = server.requests.map((request) => `${request.method} ${request.path}`);
-    assert.deepEqual(paths, ['GET /v1/models', 'POST /v1/chat/completions']);
+    assert.equal(paths[0], 'GET /health/readiness');
+    assert.equal(paths[1], 'GET /v1/models');
+    assert.deepEqual(paths.slice(2, -1).sort(), ['GET /api/tags', 'GET /model_group/info', 'GET /props', 'GET /v1/model/info']);
+    assert.equal(paths.at(-1), 'POST /v1/chat/completions');
     await screenshot(page, 'test-connection-notification');
   });
 

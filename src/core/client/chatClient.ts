@@ -14,7 +14,8 @@ import { AnswerClock } from './answerClock';
 import { AnswerReader } from './answerReader';
 import { checkCustomHeaders, checkRetries, checkTimeout, DEFAULT_FIRST_BYTE_MS, DEFAULT_IDLE_MS, DEFAULT_MAX_RETRIES } from './clientSettings';
 import { CompatibilityMemory } from './compatibilityMemory';
-import { ChatTransport, MAX_ERROR_BODY_BYTES, readCapped, type ExchangeLogEntry } from './transport';
+import { ChatTransport, MAX_DISCOVERY_BODY_BYTES, MAX_ERROR_BODY_BYTES, readCapped, type ExchangeLogEntry } from './transport';
+import { DEFAULT_PROBE_TIMEOUT_MS, discoverModels, NO_SUCH_ENDPOINT, type DiscoveredModels, type DiscoveryReply, type DiscoveryRequest } from '../catalogue/discoverCatalogue';
 
 export type { ExchangeLogEntry } from './transport';
 
@@ -196,6 +197,54 @@ export class ChatClient {
     }
   }
 
+  /**
+   * What the server says about its models: the model list and whichever richer endpoints it has (see
+   * discoverCatalogue.ts). Throws as `listModels` does when the model list fails; a missing endpoint is no error.
+   */
+  async discoverModels(options: RequestOptions & { probeTimeoutMs?: number } = {}): Promise<DiscoveredModels> {
+    try {
+      return await discoverModels({
+        urls: this.urls,
+        request: (request) => this.discoveryRequest(request),
+        signal: options.signal,
+        probeTimeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw new AbortedError();
+      throw this.transport.redacted(error);
+    }
+  }
+
+  /** The discovery's port onto the transport: one request, its body read (capped) as JSON, one log entry. */
+  async discoveryRequest(request: DiscoveryRequest): Promise<DiscoveryReply> {
+    const { url, signal } = request;
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    const watchdog = this.watchdogFor(controller, url);
+    const startedAt = this.now();
+    let answered = false;
+    try {
+      watchdog.awaitFirstByte();
+      const response = request.method === 'GET' ? await this.transport.get(url, controller.signal) : await this.transport.postJson(url, request.body, controller.signal);
+      const text = await readCapped(response, MAX_DISCOVERY_BODY_BYTES);
+      answered = true;
+      const refused = !response.ok && !NO_SUCH_ENDPOINT.has(response.status);
+      this.transport.log({ method: request.method, url, attempt: 0, status: response.status, durationMs: this.now() - startedAt, outcome: refused && request.required ? 'error' : 'ok' });
+      if (refused && request.required) throw this.transport.httpError(response, text, url);
+      return { status: response.status, json: parseJson(text) };
+    } catch (error) {
+      if (!answered) {
+        this.transport.log({ method: request.method, url, attempt: 0, status: undefined, durationMs: this.now() - startedAt, outcome: 'error', error: error instanceof Error ? error.message : String(error) });
+      }
+      throw this.transport.redacted(error);
+    } finally {
+      watchdog.stop();
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
   /** The two time-outs for one request to `url`: a stall aborts `controller` with a TimeoutError naming its phase. */
   private watchdogFor(controller: AbortController, url: string): StallWatchdog {
     return new StallWatchdog({
@@ -204,6 +253,14 @@ export class ChatClient {
       now: this.now,
       onStall: (phase, limitMs) => controller.abort(new TimeoutError(phase, limitMs, url)),
     });
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

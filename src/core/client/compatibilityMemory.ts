@@ -1,11 +1,30 @@
-// Optional fields some servers refuse (`stream_options`, `parallel_tool_calls`). After a 400/422 that names one, the
-// client resends once without it and remembers, per endpoint, not to send it again.
+// What a server refused, remembered per endpoint so that the refusal costs one resend, once:
+// - optional fields some servers refuse (`stream_options`, `parallel_tool_calls`, `reasoning_effort`): after a
+//   400/422 that names one, the client resends without it and does not send it again;
+// - the answer-length limit, which servers spell two ways: OpenAI's reasoning models refuse `max_tokens` and ask for
+//   `max_completion_tokens`, while older servers refuse that newer spelling. After a refusal of one spelling the
+//   client resends the same limit under the other, and uses that spelling from then on.
 
-export const DROPPABLE_FIELDS = ['stream_options', 'parallel_tool_calls'] as const;
+export const DROPPABLE_FIELDS = ['stream_options', 'parallel_tool_calls', 'reasoning_effort'] as const;
 export type DroppableField = (typeof DROPPABLE_FIELDS)[number];
+
+/** The two spellings of the answer-length limit. A body carries at most one. */
+export const OUTPUT_LIMIT_FIELDS = ['max_tokens', 'max_completion_tokens'] as const;
+export type OutputLimitField = (typeof OUTPUT_LIMIT_FIELDS)[number];
+
+/**
+ * What to change before the resend. `reasoning_effort` and the limit's spellings are refused only when the server
+ * says the field itself is not accepted (a wrong value, or a limit too large for the window, must reach the user).
+ */
+export type CompatibilityChange = { kind: 'drop'; field: DroppableField } | { kind: 'respell'; from: OutputLimitField; to: OutputLimitField };
+
+const FIELD_NOT_ACCEPTED = /unsupported|not supported|unrecogni[sz]ed|unknown|not allowed|not permitted|extra (?:inputs?|fields?|parameters?)|unexpected/i;
+/** Fields whose mere mention in a 400 is taken as their refusal (they are sent by default, and rarely wrong). */
+const DROPPED_WHEN_NAMED: readonly DroppableField[] = ['stream_options', 'parallel_tool_calls'];
 
 export class CompatibilityMemory {
   private readonly dropped = new Map<string, Set<DroppableField>>();
+  private readonly outputLimitSpelling = new Map<string, OutputLimitField>();
 
   isDropped(endpoint: string, field: DroppableField): boolean {
     return this.dropped.get(endpoint)?.has(field) ?? false;
@@ -17,8 +36,32 @@ export class CompatibilityMemory {
     fields.add(field);
   }
 
-  /** The first droppable field that `serverMessage` names and `body` carries. */
-  static fieldNamedIn(serverMessage: string, body: Record<string, unknown>): DroppableField | undefined {
-    return DROPPABLE_FIELDS.find((field) => field in body && serverMessage.includes(field));
+  /** The spelling of the answer-length limit this endpoint took after refusing the other; undefined: none refused. */
+  outputLimitFieldFor(endpoint: string): OutputLimitField | undefined {
+    return this.outputLimitSpelling.get(endpoint);
+  }
+
+  respell(endpoint: string, to: OutputLimitField): void {
+    this.outputLimitSpelling.set(endpoint, to);
+  }
+
+  /** Records `change` for `endpoint`. */
+  remember(endpoint: string, change: CompatibilityChange): void {
+    if (change.kind === 'drop') this.drop(endpoint, change.field);
+    else this.respell(endpoint, change.to);
+  }
+
+  /** What a 400/422 saying `serverMessage` about `body` asks to change before one resend; undefined: nothing. */
+  static changeFor(serverMessage: string, body: Record<string, unknown>): CompatibilityChange | undefined {
+    const named = (field: string): boolean => field in body && serverMessage.includes(field);
+    const dropped = DROPPED_WHEN_NAMED.find(named);
+    if (dropped) return { kind: 'drop', field: dropped };
+    if (!FIELD_NOT_ACCEPTED.test(serverMessage)) return undefined;
+    // OpenAI's refusal of `max_tokens` names `max_completion_tokens` too ("Use 'max_completion_tokens' instead"): the
+    // spelling refused is the one the body carries.
+    const sent = OUTPUT_LIMIT_FIELDS.find(named);
+    if (sent) return { kind: 'respell', from: sent, to: sent === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens' };
+    if (named('reasoning_effort')) return { kind: 'drop', field: 'reasoning_effort' };
+    return undefined;
   }
 }

@@ -37,6 +37,8 @@ export interface ChatTransportOptions {
 
 /** The most of an error body (or a model list, sixteen times this) read before giving up on the rest. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** The most of one discovery answer read: OpenRouter's whole model list is about 1 MB. A longer body is not read. */
+export const MAX_DISCOVERY_BODY_BYTES = 4 * 1024 * 1024;
 
 export class ChatTransport {
   // A true private field: `util.inspect` and JSON never see it, so a careless log line cannot print the key.
@@ -78,13 +80,14 @@ export class ChatTransport {
       }
       const text = await readCapped(response, MAX_ERROR_BODY_BYTES).catch(() => '');
       const error = this.httpError(response, text, url);
-      const field = (response.status === 400 || response.status === 422) && !resentForCompatibility
-        ? CompatibilityMemory.fieldNamedIn(error.serverMessage, body)
+      const change = (response.status === 400 || response.status === 422) && !resentForCompatibility
+        ? CompatibilityMemory.changeFor(error.serverMessage, body)
         : undefined;
-      if (field) {
-        compatibility.drop(url, field);
+      if (change) {
+        compatibility.remember(url, change);
         resentForCompatibility = true;
-        this.log({ method: 'POST', url, attempt, status: response.status, durationMs: now() - sentAt, outcome: 'compat-resend', error: `server refused "${field}"; resending without it` });
+        const resend = change.kind === 'drop' ? `server refused "${change.field}"; resending without it` : `server refused "${change.from}"; resending it as "${change.to}"`;
+        this.log({ method: 'POST', url, attempt, status: response.status, durationMs: now() - sentAt, outcome: 'compat-resend', error: resend });
         continue;
       }
       if (isRetryableStatus(response.status)) {
@@ -105,6 +108,11 @@ export class ChatTransport {
   /** One GET with the key and headers (no retries: the callers are interactive look-ups). */
   get(url: string, signal: AbortSignal): Promise<Response> {
     return this.fetchOnce(url, { method: 'GET', headers: this.requestHeaders(false), signal }, signal);
+  }
+
+  /** One POST of a small JSON body (a discovery look-up such as Ollama's /api/show), with the key and headers, no retries. */
+  postJson(url: string, body: unknown, signal: AbortSignal): Promise<Response> {
+    return this.fetchOnce(url, { method: 'POST', headers: this.requestHeaders(false), body: JSON.stringify(body), signal }, signal);
   }
 
   /** The typed error for a non-2xx answer, with the server's own words and no key in them. */
@@ -147,13 +155,23 @@ export class ChatTransport {
     }
   }
 
-  /** The body as sent: `stream_options.include_usage` added when streaming, fields this server refused removed. */
+  /**
+   * The body as sent: `stream_options.include_usage` added when streaming, fields this server refused removed, the
+   * answer-length limit under the spelling it accepts.
+   */
   private wireBody(url: string, request: ChatCompletionRequest): Record<string, unknown> {
     const { compatibility } = this.options;
     const body: Record<string, unknown> = { ...request };
     if (compatibility.isDropped(url, 'stream_options') || !request.stream) delete body['stream_options'];
     else if (body['stream_options'] === undefined) body['stream_options'] = { include_usage: true };
     if (compatibility.isDropped(url, 'parallel_tool_calls')) delete body['parallel_tool_calls'];
+    if (compatibility.isDropped(url, 'reasoning_effort')) delete body['reasoning_effort'];
+    const spelling = compatibility.outputLimitFieldFor(url);
+    const other = spelling === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+    if (spelling !== undefined && body[other] !== undefined && body[spelling] === undefined) {
+      body[spelling] = body[other];
+      delete body[other];
+    }
     return body;
   }
 

@@ -4,6 +4,8 @@ import { InvalidRequestError, SettingsError } from '../errors/AskModelError';
 import type { ChatCompletionRequest, ChatMessage, ChatMetadata, ToolDefinition } from '../protocol/messages';
 import { chatCompletionRequestSchema } from '../protocol/requestSchema';
 import type * as z from 'zod/mini';
+import { OUTPUT_LIMIT_FIELDS } from '../client/compatibilityMemory';
+import type { ModelRequestOptions } from './modelRequestOptions';
 
 export interface MetadataSettings {
   tags: readonly string[];
@@ -17,6 +19,8 @@ export interface RequestSettings {
   metadata: MetadataSettings;
   /** Merged into the body at the top level; it cannot replace what Ask Model controls. */
   extraBody: Record<string, unknown>;
+  /** What the model's catalogue entry asks of the request (see modelRequestOptions); undefined: nothing. */
+  modelOptions?: ModelRequestOptions | undefined;
 }
 
 export interface ChatRequestInput {
@@ -39,7 +43,14 @@ export function buildChatRequest(input: ChatRequestInput): ChatCompletionRequest
   const metadata = buildMetadata(settings.metadata);
 
   const body: ChatCompletionRequest = { ...extraBody, model: settings.model.trim(), messages: [...input.messages], stream: settings.stream };
-  if (input.tools && input.tools.length > 0) {
+  const modelOptions = settings.modelOptions;
+  if (modelOptions?.maxOutputTokens !== undefined) {
+    // The model's own limit replaces a profile-wide one from the extra body, whichever spelling that used.
+    for (const field of OUTPUT_LIMIT_FIELDS) delete body[field];
+    body[modelOptions.outputLimitField] = modelOptions.maxOutputTokens;
+  }
+  if (modelOptions?.reasoningEffort !== undefined) body['reasoning_effort'] = modelOptions.reasoningEffort;
+  if (input.tools && input.tools.length > 0 && modelOptions?.toolsAllowed !== false) {
     body.tools = [...input.tools];
     body.tool_choice = input.toolChoice ?? 'auto';
   }

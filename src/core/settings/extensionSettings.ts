@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
 import type { RequestSettings } from '../request/buildChatRequest';
+import { readModelOverrides } from './modelOverrides';
 import {
   DEFAULT_PROFILE_NAME,
   findProfileEntry,
@@ -94,6 +95,7 @@ function readDefaultServer(get: SettingGetter): ServerProfile {
     firstByteTimeoutMs: read(get, FIELDS.firstByteSeconds) * 1000,
     idleTimeoutMs: read(get, FIELDS.idleSeconds) * 1000,
     maxRetries: read(get, FIELDS.maxRetries),
+    modelOverrides: readModelOverrides(get('modelOverrides'), 'askModel.modelOverrides'),
   };
 }
 

@@ -6,7 +6,9 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
+import type { ModelOverrides } from '../catalogue/mergeCatalogue';
 import type { SettingGetter } from './extensionSettings';
+import { describeOverrideIssue, modelOverridesSchema } from './modelOverrides';
 
 export const DEFAULT_PROFILE_NAME = 'Default';
 
@@ -21,6 +23,8 @@ export interface ServerSettings {
   firstByteTimeoutMs: number;
   idleTimeoutMs: number;
   maxRetries: number;
+  /** The user's per-model settings for this server's models, by model id. */
+  modelOverrides: ModelOverrides;
 }
 
 export interface ServerProfile extends ServerSettings {
@@ -48,6 +52,7 @@ const profileSchema = z.object({
   metadata: z.optional(z.object({ tags: z.optional(z.array(z.string())), generationName: z.optional(z.string()), traceUserId: z.optional(z.string()) })),
   timeouts: z.optional(z.object({ firstByteSeconds: z.optional(seconds), idleSeconds: z.optional(seconds) })),
   maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
+  modelOverrides: z.optional(modelOverridesSchema),
 });
 export type ProfileEntry = z.infer<typeof profileSchema>;
 
@@ -66,6 +71,10 @@ export function readProfileEntries(get: SettingGetter): ProfileEntry[] {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? issue.path.join('.') : 'the entry';
       const label = isNamed(item) ? `"${item.name}"` : `number ${index + 1}`;
+      if (issue?.path[0] === 'modelOverrides') {
+        const overrides = (item as { modelOverrides?: unknown }).modelOverrides;
+        throw new SettingsError('askModel.profiles', `profile ${label}: modelOverrides ${describeOverrideIssue({ ...issue, path: issue.path.slice(1) }, overrides)}`);
+      }
       throw new SettingsError('askModel.profiles', `profile ${label}: ${where} ${describeIssue(issue?.code)}`);
     }
     const key = parsed.data.name.toLowerCase();
@@ -91,6 +100,7 @@ export function profileFromEntry(entry: ProfileEntry): ServerProfile {
     firstByteTimeoutMs: (entry.timeouts?.firstByteSeconds ?? SERVER_DEFAULTS.firstByteSeconds) * 1000,
     idleTimeoutMs: (entry.timeouts?.idleSeconds ?? SERVER_DEFAULTS.idleSeconds) * 1000,
     maxRetries: entry.maxRetries ?? SERVER_DEFAULTS.maxRetries,
+    modelOverrides: entry.modelOverrides ?? {},
   };
 }
 

@@ -1,7 +1,12 @@
-// Choosing the model: a quick pick of the server's models (GET /v1/models) that also takes a typed name, or an input
-// box where the server has no model list. The choice is saved to `askModel.model`.
+// Choosing the model: a quick pick of the server's models (GET /v1/models, with what the richer endpoints said of each
+// as its detail line: context window, output limit, price, what it supports) that also takes a typed name, or an
+// input box where the server has no model list. The choice is saved to `askModel.model` (or the active profile).
+// "Refresh" asks the server again; otherwise the session's catalogue is reused.
 import * as vscode from 'vscode';
+import { formatModelDetail, type ModelInfo } from '../../core';
 import type { ClientFactory } from '../clientFactory';
+import type { Log } from '../log';
+import { loadCatalogue } from '../modelCatalogue';
 import { pickOrType } from '../pickOrType';
 import { updateModelSetting } from '../settings';
 import { showError } from '../showError';
@@ -11,35 +16,52 @@ export interface SelectModelArgs {
   model?: string;
 }
 
-export async function selectModel(factory: ClientFactory, args?: SelectModelArgs): Promise<string | undefined> {
+/** The picker's last item: ask the server again. Its label cannot be a model id (ids have no spaces before `$(`). */
+export const REFRESH_LABEL = '$(refresh) Refresh';
+
+export async function selectModel(factory: ClientFactory, log: Log, args?: SelectModelArgs): Promise<string | undefined> {
   if (typeof args?.model === 'string' && args.model.trim() !== '') {
     await updateModelSetting(args.model.trim());
     return args.model.trim();
   }
-  let models: string[] | undefined;
-  let current = '';
-  try {
-    const ready = await factory.create();
-    current = ready.settings.model;
-    models = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: 'Ask Model: loading models…' },
-      () => ready.client.listModels({ signal: AbortSignal.timeout(15_000) }),
-    );
-  } catch (error) {
-    void showError(error);
-    models = undefined;
+  let refresh = false;
+  for (;;) {
+    let models: ModelInfo[] | undefined;
+    let current = '';
+    try {
+      const ready = await factory.create();
+      current = ready.settings.model;
+      const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Ask Model: loading models…' }, () =>
+        loadCatalogue(factory, log, { ready, refresh, signal: AbortSignal.timeout(20_000) }),
+      );
+      models = loaded.discovered.listedIds === undefined ? undefined : loaded.models;
+    } catch (error) {
+      void showError(error);
+      models = undefined;
+    }
+    const chosen = models && models.length > 0 ? await pickFrom(models, current) : await typeName(current);
+    if (chosen === REFRESH_LABEL) {
+      refresh = true;
+      continue;
+    }
+    if (!chosen) return undefined;
+    await updateModelSetting(chosen);
+    return chosen;
   }
-  const chosen = models && models.length > 0 ? await pickFrom(models, current) : await typeName(current);
-  if (!chosen) return undefined;
-  await updateModelSetting(chosen);
-  return chosen;
 }
 
-function pickFrom(models: string[], current: string): Promise<string | undefined> {
+function pickFrom(models: readonly ModelInfo[], current: string): Promise<string | undefined> {
+  const sorted = [...models].sort((a, b) => a.id.localeCompare(b.id));
   return pickOrType({
     title: 'Ask Model: Select Model',
     placeholder: 'Pick a model of this server, or type any model name',
-    items: models.map((id) => ({ label: id, description: id === current ? 'current' : undefined })),
+    items: [
+      ...sorted.map((model) => {
+        const detail = formatModelDetail(model);
+        return { label: model.id, description: model.id === current ? 'current' : undefined, ...(detail === '' ? {} : { detail }) };
+      }),
+      { label: REFRESH_LABEL, description: 'ask the server again for its models and their limits', alwaysShow: true },
+    ],
     typedDescription: 'use this name',
   });
 }

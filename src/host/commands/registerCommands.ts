@@ -68,7 +68,7 @@ export function registerUtilityCommands(context: vscode.ExtensionContext, deps: 
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.selectModel', async (args?: SelectModelArgs) => {
       const [{ selectModel }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
-      return selectModel(factory, args);
+      return selectModel(factory, deps.log, args);
     }),
     vscode.commands.registerCommand('askModel.testConnection', async () => {
       const [{ testConnection }, factory] = await Promise.all([loadDeferred(), deps.factory()]);

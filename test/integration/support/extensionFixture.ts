@@ -26,6 +26,7 @@ const SETTING_KEYS = [
   'timeouts.firstByteSeconds',
   'timeouts.idleSeconds',
   'maxRetries',
+  'modelOverrides',
   'maxContextCharacters',
   'tools.enabled',
   'tools.maxRounds',

@@ -7,7 +7,8 @@ import { DEFAULT_ANSWER_TEXT, hugeText, planAnswer } from './answerPlan';
 import { newEnvelope } from './completionEnvelope';
 import { writeCompletion } from './completionResponder';
 import { demoAnswer } from './demoAnswer';
-import { sendJson } from './httpReplies';
+import { discoveryAnswer, isUnauthenticated } from '../discovery/discoveryShapes';
+import { sendJson, sendText } from './httpReplies';
 import { sendOpenAiError } from './openAiError';
 import { readBody } from './readBody';
 import type { ReadBody } from './readBody';
@@ -140,6 +141,12 @@ class ReferenceHttpServer implements ReferenceServer {
   private async route(req: http.IncomingMessage, res: http.ServerResponse, body: ReadBody, signal: AbortSignal, startedAt: number): Promise<void> {
     const method = req.method ?? '';
     const pathname = new URL(req.url ?? '/', 'http://reference.invalid').pathname;
+    const shape = this.options.discovery;
+    const discovered = shape === undefined ? undefined : discoveryAnswer(shape, method, pathname, body.kind === 'json' ? body.value : undefined);
+    if (shape !== undefined && discovered !== undefined) {
+      if (!isUnauthenticated(shape, pathname) && !this.authorize(req, res)) return;
+      return sendText(res, discovered.status, discovered.body, 'application/json');
+    }
     const allowed = ROUTES[pathname];
     if (allowed === undefined) {
       return sendOpenAiError(res, 404, { message: `Unknown request URL: ${method} ${pathname}.`, type: 'invalid_request_error', param: null, code: 'unknown_url' });

@@ -1,4 +1,5 @@
 // The reference server's public types: its options, the scripted turns and faults, and the handle tests hold.
+import type { DiscoveryShape } from '../discovery/discoveryShapes';
 
 export interface ReferenceServerOptions {
   /** When set, requests must carry `Authorization: Bearer <apiKey>`; otherwise they get a 401. */
@@ -14,6 +15,12 @@ export interface ReferenceServerOptions {
   demo?: boolean;
   /** Serve HTTPS with this key and certificate (PEM); the URL then names `localhost`, as the certificate does. */
   tls?: { key: string; cert: string };
+  /**
+   * Answer the model catalogue's discovery requests as this kind of server does, from the recorded bodies
+   * (test/support/discovery/discoveryShapes.ts): its /v1/models replaces the list built from `model`/`models`, and its
+   * other endpoints (LiteLLM's /model/info, llama.cpp's /props, Ollama's /api/tags and /api/show, ...) answer.
+   */
+  discovery?: DiscoveryShape;
 }
 
 export interface Usage {

@@ -1,0 +1,187 @@
+// What one server says about its models, asked the cheap way: GET /v1/models (every server), then, side by side, the
+// richer endpoints a kind of server adds: LiteLLM's /v1/model/info (else /model_group/info), llama.cpp's /props and
+// Ollama's /api/tags (and, where that answers, /api/show for each listed model, a few at a time). A probe that is
+// answered 404 (or anything but a readable body) only means "not this kind of server": it is noted for Test
+// Connection, never reported as an error. Only /v1/models failing (a bad key, the server down) is an error, as it was
+// before the catalogue. Every request goes through one port (the client's transport: key, headers, byte cap), and
+// every probe has a time limit, so a slow or silent endpoint costs the picker a bounded wait.
+import { AbortedError } from '../errors/AskModelError';
+import type { ServiceUrls } from '../request/resolveUrls';
+import { readModelIds } from '../protocol/responseSchema';
+import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from './liteLlmModelInfo';
+import { parseLlamaCppProps } from './llamaCppProps';
+import { emptyModelInfo, type DiscoveryEndpoint, type ModelInfo } from './modelInfo';
+import { parseOllamaShow } from './ollamaShow';
+import { parseOllamaTags } from './ollamaTags';
+import { parseOpenAiModels } from './openAiModels';
+
+/** One request of the discovery: JSON in (POST only), JSON out. */
+export interface DiscoveryRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+  signal: AbortSignal;
+  /**
+   * The model list, which the user must hear about when it fails: an error status other than "no such endpoint"
+   * (404, 405, 501) is thrown as the client's typed error (a bad key says so). Probes are never required.
+   */
+  required: boolean;
+}
+
+/** The answer: its status and its body read as JSON (undefined when it is not JSON, or was cut at the byte cap). */
+export interface DiscoveryReply {
+  status: number;
+  json: unknown;
+}
+
+/** Sends one discovery request. Throws the client's typed errors (connection, time-out; a status only when required). */
+export type DiscoveryPort = (request: DiscoveryRequest) => Promise<DiscoveryReply>;
+
+/** What one endpoint gave: models read from it, nothing there (`absent`: 404 or not its kind of body), or a failure. */
+export interface EndpointOutcome {
+  endpoint: DiscoveryEndpoint;
+  url: string;
+  outcome: 'read' | 'absent' | 'failed';
+  /** Models the body described (`read`). */
+  models?: number;
+  /** Why it failed, for the log and Test Connection (`failed`). */
+  reason?: string;
+}
+
+export interface DiscoveredModels {
+  /** Every statement the endpoints made, in the order asked (/v1/models first): merge them with mergeCatalogue. */
+  statements: ModelInfo[];
+  /** The model ids the server lists, in its order; undefined when it has no model list (404, 405, 501). */
+  listedIds: string[] | undefined;
+  /** Each endpoint asked, and what came of it. */
+  endpoints: EndpointOutcome[];
+}
+
+export interface DiscoverOptions {
+  urls: ServiceUrls;
+  request: DiscoveryPort;
+  signal?: AbortSignal | undefined;
+  /** The most time each probe of a richer endpoint may take. Default 5 s. */
+  probeTimeoutMs?: number;
+  /** How many /api/show requests run at once. Default 4. */
+  concurrency?: number;
+  /** The most models asked about one by one (/api/show). Default 64. */
+  maxModelsShown?: number;
+}
+
+export const DEFAULT_PROBE_TIMEOUT_MS = 5000;
+const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_MAX_MODELS_SHOWN = 64;
+/** The statuses that say a server has no such endpoint. */
+export const NO_SUCH_ENDPOINT: ReadonlySet<number> = new Set([404, 405, 501]);
+
+/** The addresses of the discovery endpoints for a server whose chat endpoint is `urls`. */
+export function discoveryUrls(urls: ServiceUrls) {
+  const v1 = urls.models.slice(0, -'/models'.length);
+  const root = v1.slice(0, -'/v1'.length);
+  return {
+    models: urls.models,
+    liteLlmModelInfo: `${v1}/model/info`,
+    liteLlmModelGroupInfo: `${root}/model_group/info`,
+    liteLlmReadiness: `${root}/health/readiness`,
+    llamaCppProps: `${root}/props`,
+    ollamaTags: `${root}/api/tags`,
+    ollamaShow: `${root}/api/show`,
+  };
+}
+
+export async function discoverModels(options: DiscoverOptions): Promise<DiscoveredModels> {
+  const urls = discoveryUrls(options.urls);
+  const endpoints: EndpointOutcome[] = [];
+  const listed = await readModelList(options, urls.models);
+  endpoints.push(listed.outcome);
+  const listedIds = listed.models?.map((model) => model.id);
+  const probes = await Promise.all([probeLiteLlm(options, urls), probeLlamaCpp(options, urls.llamaCppProps, listedIds), probeOllama(options, urls, listedIds)]);
+  const statements = [...(listed.models ?? [])];
+  for (const probe of probes) {
+    endpoints.push(...probe.outcomes);
+    // With a model list, only the models it names: the others are not this key's to use (LiteLLM) or not loaded.
+    statements.push(...(listedIds === undefined ? probe.models : probe.models.filter((model) => listedIds.includes(model.id))));
+  }
+  return { statements, listedIds, endpoints };
+}
+
+interface ProbeResult {
+  models: ModelInfo[];
+  outcomes: EndpointOutcome[];
+}
+
+async function readModelList(options: DiscoverOptions, url: string): Promise<{ models: ModelInfo[] | undefined; outcome: EndpointOutcome }> {
+  const signal = options.signal ?? new AbortController().signal;
+  const reply = await options.request({ method: 'GET', url, signal, required: true });
+  if (reply.status < 200 || reply.status > 299) return { models: undefined, outcome: { endpoint: 'GET /v1/models', url, outcome: 'absent' } };
+  const ids = readModelIds(reply.json);
+  // A 2xx that is not a model list: as good as none (the user types the name).
+  if (ids === undefined) return { models: undefined, outcome: { endpoint: 'GET /v1/models', url, outcome: 'absent' } };
+  let models = parseOpenAiModels(reply.json);
+  // An old Ollama answered /v1/models in its own shape ({"models": [...]}): its ids, with no facts.
+  if (models.length === 0) models = ids.filter((id) => id !== '').map(emptyModelInfo);
+  const unique = [...new Map(models.map((model) => [model.id, model])).values()];
+  return { models: unique, outcome: { endpoint: 'GET /v1/models', url, outcome: 'read', models: unique.length } };
+}
+
+async function probeLiteLlm(options: DiscoverOptions, urls: ReturnType<typeof discoveryUrls>): Promise<ProbeResult> {
+  // Both: /model/info per deployment is the finer statement, but a key may be refused it while /model_group/info
+  // answers, and a deployment's entry may lack what its group's has (mergeCatalogue ranks them).
+  const [perDeployment, perGroup] = await Promise.all([
+    probe(options, 'GET /model/info', urls.liteLlmModelInfo, parseLiteLlmModelInfo),
+    probe(options, 'GET /model_group/info', urls.liteLlmModelGroupInfo, parseLiteLlmModelGroupInfo),
+  ]);
+  return { models: [...perDeployment.models, ...perGroup.models], outcomes: [...perDeployment.outcomes, ...perGroup.outcomes] };
+}
+
+function probeLlamaCpp(options: DiscoverOptions, url: string, listedIds: string[] | undefined): Promise<ProbeResult> {
+  // A llama.cpp server outside router mode serves one model, whatever /props calls it: the one /v1/models lists.
+  const only = listedIds?.length === 1 ? listedIds[0] : undefined;
+  return probe(options, 'GET /props', url, (json) => parseLlamaCppProps(json, only));
+}
+
+async function probeOllama(options: DiscoverOptions, urls: ReturnType<typeof discoveryUrls>, listedIds: string[] | undefined): Promise<ProbeResult> {
+  const tags = await probe(options, 'GET /api/tags', urls.ollamaTags, parseOllamaTags);
+  const first = tags.outcomes[0];
+  if (first?.outcome !== 'read') return tags;
+  // Ollama it is: ask about each model it serves, a few at a time, the listed ones (what the picker shows) first.
+  const ids = (listedIds ?? tags.models.map((model) => model.id)).slice(0, options.maxModelsShown ?? DEFAULT_MAX_MODELS_SHOWN);
+  const shown = await mapWithConcurrency(ids, options.concurrency ?? DEFAULT_CONCURRENCY, (id) =>
+    probe(options, 'POST /api/show', urls.ollamaShow, (json) => parseOllamaShow(json, id), { model: id }),
+  );
+  const outcomes = [...tags.outcomes, ...shown.flatMap((result) => result.outcomes)];
+  return { models: [...tags.models, ...shown.flatMap((result) => result.models)], outcomes };
+}
+
+/** One request with the probe's time limit; any status but 2xx, or a body its parser finds nothing in, is `absent`. */
+async function probe(options: DiscoverOptions, endpoint: DiscoveryEndpoint, url: string, parse: (json: unknown) => ModelInfo[], body?: unknown): Promise<ProbeResult> {
+  const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const limit = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
+  const absent = (): ProbeResult => ({ models: [], outcomes: [{ endpoint, url, outcome: 'absent' }] });
+  try {
+    const reply = await options.request({ method: body === undefined ? 'GET' : 'POST', url, ...(body === undefined ? {} : { body }), signal, required: false });
+    if (reply.status < 200 || reply.status > 299) return absent();
+    const models = parse(reply.json);
+    if (models.length === 0) return absent();
+    return { models, outcomes: [{ endpoint, url, outcome: 'read', models: models.length }] };
+  } catch (error) {
+    if (options.signal?.aborted) throw new AbortedError();
+    const reason = limit.aborted ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
+    return { models: [], outcomes: [{ endpoint, url, outcome: 'failed', reason }] };
+  }
+}
+
+async function mapWithConcurrency<T, R>(items: readonly T[], concurrency: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await run(items[at] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  return results;
+}

@@ -1,0 +1,60 @@
+// The model picker as a person sees it, in the real workbench: Select Model from the Command Palette lists the
+// server's models, each with what the server said of it (context window, output limit, price per million tokens,
+// what it supports) under its name, an override shown in place of the server's figure, nothing invented for a model
+// nobody described, and Refresh, which asks the server again. The reference server answers as a LiteLLM proxy, from
+// the recorded discovery bodies.
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from '../support/e2e/screenshots';
+import { useWorkbench } from '../support/e2e/useWorkbench';
+import { MODEL_STATUS_ITEM, quickInput, runCommand } from '../support/e2e/workbenchUi';
+import { startReferenceServer, type ReferenceServer } from '../support/referenceServer';
+
+const rows = (page: Page): Locator => quickInput(page).locator('.monaco-list-row');
+const rowFor = (page: Page, label: string): Locator => rows(page).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.$()]/g, '\\$&')}\\s*$`) }) }).first();
+const modelListRequests = (server: ReferenceServer): number => server.requests.filter((request) => request.path === '/v1/models').length;
+
+describe('the model picker shows what the server said of each model (e2e)', function () {
+  let server: ReferenceServer;
+  before(async () => {
+    server = await startReferenceServer({ discovery: 'litellm' });
+  });
+  after(async () => {
+    await server?.close();
+  });
+  const workbench = useWorkbench(() => ({
+    settings: {
+      'askModel.baseUrl': server.url,
+      'askModel.model': 'rerank-english-v3.0',
+      'askModel.modelOverrides': { 'llava-hf': { contextWindow: 4096 } },
+    },
+  }));
+
+  it('each model with its limits, prices and capabilities; the override in place; Refresh asks again; picking saves', async () => {
+    const { page } = workbench;
+    await runCommand(page, 'Ask Model: Select Model');
+    await quickInput(page).locator('.quick-input-title', { hasText: 'Ask Model: Select Model' }).waitFor();
+    const gpt = rowFor(page, 'gpt-3.5-turbo');
+    await gpt.waitFor();
+    assert.match(await gpt.innerText(), /16\.4K context · 4K out · \$1\.50 \/ \$2\.00 per M · tools/);
+    assert.match(await rowFor(page, 'llava-hf').innerText(), /4K context · vision/, 'the override shown with what the server said');
+    const unknown = await rowFor(page, 'rerank-english-v3.0').innerText();
+    assert.match(unknown, /current/);
+    assert.doesNotMatch(unknown, /context|per M|tools|vision/, 'nothing invented for a model nobody described');
+    assert.deepEqual(
+      // Each row's first label is the model's name (the detail line under it is a label too).
+      await rows(page).evaluateAll((found) => found.map((row) => row.querySelector('.label-name')?.textContent?.trim() ?? '')),
+      ['fake-openai-endpoint', 'gpt-3.5-turbo', 'llava-hf', 'rerank-english-v3.0', 'Refresh'],
+    );
+    await screenshot(page, 'model-picker-discovered-limits', quickInput(page));
+    assert.equal(server.requests.filter((request) => request.path === '/health').length, 0, 'never /health');
+
+    const listedBefore = modelListRequests(server);
+    await rowFor(page, 'Refresh').click();
+    await rowFor(page, 'gpt-3.5-turbo').waitFor();
+    assert.equal(modelListRequests(server), listedBefore + 1, 'Refresh asked the server again');
+
+    await rowFor(page, 'gpt-3.5-turbo').click();
+    await page.locator(MODEL_STATUS_ITEM).filter({ hasText: 'gpt-3.5-turbo' }).waitFor();
+  });
+});

@@ -1,0 +1,217 @@
+// Discovery: the model list, then the richer endpoints of each kind of server, merged into the catalogue. Each kind is
+// served by the reference server from the recorded bodies (over real loopback HTTP, through the client's own port);
+// the time limit, the concurrency and the failures go through a fake port or a fake fetch.
+import assert from 'node:assert/strict';
+import {
+  AuthenticationError,
+  catalogueModels,
+  ChatClient,
+  discoverModels,
+  modelInfoFor,
+  resolveServiceUrls,
+  type DiscoveryReply,
+  type DiscoveryRequest,
+  type ModelInfo,
+} from '../../../src/core';
+import { DISCOVERY_SHAPES, listedModelIds, type DiscoveryShape } from '../../support/discovery/discoveryShapes';
+import { fakeFetch, jsonResponse } from '../../support/fakeFetch';
+import { startReferenceServer, type ReferenceServer } from '../../support/referenceServer';
+
+const KEY = 'sk-discovery-test-key';
+
+async function discoverFrom(shape: DiscoveryShape) {
+  const server = await startReferenceServer({ discovery: shape, apiKey: KEY });
+  try {
+    const client = new ChatClient({ fetch: globalThis.fetch, baseUrl: server.url, apiKey: KEY });
+    const discovered = await client.discoverModels();
+    return { discovered, models: catalogueModels(discovered, {}), requests: server.requests.map((request) => `${request.method} ${request.path}`), server };
+  } finally {
+    await server.close();
+  }
+}
+
+const facts = (model: ModelInfo | undefined) => {
+  const { id: _id, sources: _sources, ...rest } = model ?? { id: '', sources: {} };
+  return rest;
+};
+
+describe('discoverModels against the reference server serving each kind of server', () => {
+  it('serves every shape with its own model list', () => {
+    for (const shape of DISCOVERY_SHAPES) assert.ok(listedModelIds(shape).length > 0, shape);
+  });
+
+  it('vLLM: max_model_len from /v1/models; the other probes are 404s, noted as absent, never errors', async () => {
+    const { discovered, models, requests } = await discoverFrom('vllm');
+    assert.deepEqual(facts(models[0]), { contextWindow: 8096 });
+    assert.deepEqual(discovered.listedIds, ['meta-llama/Meta-Llama-3.1-8B-Instruct']);
+    assert.deepEqual(
+      discovered.endpoints.map(({ endpoint, outcome }) => `${endpoint} ${outcome}`),
+      ['GET /v1/models read', 'GET /model/info absent', 'GET /model_group/info absent', 'GET /props absent', 'GET /api/tags absent'],
+    );
+    assert.ok(!requests.some((request) => request.includes('/api/show')), 'no /api/show on a server without /api/tags');
+  });
+
+  it("llama.cpp: the slot's n_ctx from /props beats /v1/models' trained length; vision off without a projector", async () => {
+    const { models } = await discoverFrom('llama.cpp');
+    assert.equal(models.length, 1);
+    assert.deepEqual(facts(models[0]), { contextWindow: 1024, supportsVision: false });
+    assert.equal(models[0]?.sources.contextWindow?.endpoint, 'GET /props');
+  });
+
+  it('LiteLLM: /v1/model/info and /model_group/info, with the key; limits, prices and capabilities per model group', async () => {
+    const { models, requests, discovered } = await discoverFrom('litellm');
+    const gpt = models.find((model) => model.id === 'gpt-3.5-turbo');
+    assert.deepEqual(facts(gpt), { contextWindow: 16385, maxOutputTokens: 4096, inputPricePerToken: 0.0000015, outputPricePerToken: 0.000002, supportsTools: true });
+    assert.deepEqual(facts(models.find((model) => model.id === 'llava-hf')), { supportsVision: true });
+    assert.deepEqual(facts(models.find((model) => model.id === 'rerank-english-v3.0')), {});
+    assert.ok(requests.includes('GET /v1/model/info') && requests.includes('GET /model_group/info'), requests.join(', '));
+    assert.ok(!requests.includes('GET /health'), 'never /health, which calls every model');
+    assert.equal(discovered.endpoints.find((outcome) => outcome.endpoint === 'GET /model_group/info')?.models, 3);
+  });
+
+  it("Ollama: /api/tags says it is Ollama, then /api/show for each listed model; a model it cannot show stays unknown", async () => {
+    const { models, requests } = await discoverFrom('ollama');
+    assert.deepEqual(models.map((model) => model.id), ['deepseek-v3.1:671b', 'gpt-oss:120b', 'gpt-oss:20b']);
+    assert.deepEqual(facts(models[1]), { contextWindow: 131072, supportsTools: true, supportsVision: false, supportsReasoning: true });
+    assert.deepEqual(facts(models[0]), {});
+    assert.equal(requests.filter((request) => request === 'POST /api/show').length, 3);
+  });
+
+  it('OpenRouter: context_length, top_provider.max_completion_tokens, pricing and supported_parameters from /v1/models', async () => {
+    const { models } = await discoverFrom('openrouter');
+    assert.equal(models.length, 151);
+    assert.deepEqual(facts(models.find((model) => model.id === 'anthropic/claude-sonnet-4')), {
+      contextWindow: 200000,
+      maxOutputTokens: 64000,
+      inputPricePerToken: 0.000003,
+      outputPricePerToken: 0.000015,
+      supportsTools: true,
+      supportsVision: true,
+      supportsReasoning: true,
+    });
+  });
+
+  it('a plain server (no discovery shape): the ids and nothing invented', async () => {
+    const server: ReferenceServer = await startReferenceServer({ model: 'plain-model' });
+    try {
+      const discovered = await new ChatClient({ fetch: globalThis.fetch, baseUrl: `${server.url}/v1` }).discoverModels();
+      assert.deepEqual(catalogueModels(discovered, {}), [{ id: 'plain-model', sources: {} }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('discoverModels through a fake port', () => {
+  const urls = resolveServiceUrls('http://server.test:4000/v1');
+  const list = (...ids: string[]) => ({ status: 200, json: { object: 'list', data: ids.map((id) => ({ id, object: 'model' })) } });
+  const notFound: DiscoveryReply = { status: 404, json: { error: 'not found' } };
+
+  it('a probe that does not answer in time is given up, noted as failed, and the rest of the catalogue stands', async () => {
+    const started = Date.now();
+    const discovered = await discoverModels({
+      urls,
+      probeTimeoutMs: 50,
+      request: (request) => {
+        if (request.url.endsWith('/v1/models')) return Promise.resolve(list('a'));
+        if (request.url.endsWith('/props')) return new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+        return Promise.resolve(notFound);
+      },
+    });
+    assert.ok(Date.now() - started < 2000);
+    assert.deepEqual(discovered.listedIds, ['a']);
+    const props = discovered.endpoints.find((outcome) => outcome.endpoint === 'GET /props');
+    assert.deepEqual([props?.outcome, props?.reason], ['failed', 'no answer within 50 ms']);
+  });
+
+  it('asks /api/show a few models at a time, each by name', async () => {
+    let running = 0;
+    let most = 0;
+    const shown: unknown[] = [];
+    const ids = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7'];
+    await discoverModels({
+      urls,
+      concurrency: 2,
+      request: async (request: DiscoveryRequest) => {
+        if (request.url.endsWith('/v1/models')) return list(...ids);
+        if (request.url.endsWith('/api/tags')) return { status: 200, json: { models: ids.map((name) => ({ name })) } };
+        if (!request.url.endsWith('/api/show')) return notFound;
+        assert.equal(request.method, 'POST');
+        running++;
+        most = Math.max(most, running);
+        shown.push(request.body);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return { status: 200, json: { parameters: 'num_ctx 2048', capabilities: ['completion'] } };
+      },
+    });
+    assert.equal(most, 2);
+    assert.deepEqual(shown, ids.map((model) => ({ model })));
+  });
+
+  it('without a model list (404) the richer endpoints still name the models', async () => {
+    const discovered = await discoverModels({
+      urls,
+      request: (request) => Promise.resolve(request.url.endsWith('/api/tags') ? { status: 200, json: { models: [{ name: 'qwen3:0.6b' }] } } : request.url.endsWith('/api/show') ? { status: 200, json: { parameters: 'num_ctx 4096' } } : notFound),
+    });
+    assert.equal(discovered.listedIds, undefined);
+    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { contextWindow: 4096 });
+  });
+
+  it('with a model list, a richer endpoint cannot add models the list does not name', async () => {
+    const discovered = await discoverModels({
+      urls,
+      request: (request) =>
+        Promise.resolve(
+          request.url.endsWith('/v1/models') ? list('mine') : request.url.endsWith('/model_group/info') ? { status: 200, json: { data: [{ model_group: 'mine', max_input_tokens: 1000 }, { model_group: 'not-mine', max_input_tokens: 2000 }] } } : notFound,
+        ),
+    });
+    assert.deepEqual(catalogueModels(discovered, {}).map((model) => [model.id, model.contextWindow]), [['mine', 1000]]);
+  });
+
+  it('the probes go to the server root whatever form the base URL has (OpenRouter-style /api prefix)', async () => {
+    const asked: string[] = [];
+    await discoverModels({ urls: resolveServiceUrls('https://router.test/api/v1/chat/completions'), request: (request) => (asked.push(request.url), Promise.resolve(request.url.endsWith('/v1/models') ? list('x') : notFound)) });
+    assert.deepEqual(asked.sort(), ['https://router.test/api/api/tags', 'https://router.test/api/model_group/info', 'https://router.test/api/props', 'https://router.test/api/v1/model/info', 'https://router.test/api/v1/models']);
+  });
+});
+
+describe('ChatClient.discoverModels: the port onto the transport', () => {
+  it('a refused model list is the typed error the user can act on; a refused probe is only "absent"', async () => {
+    const refused = fakeFetch(() => jsonResponse(401, { error: { message: 'Invalid API key' } }));
+    await assert.rejects(new ChatClient({ fetch: refused.fetch, baseUrl: 'http://x' }).discoverModels(), AuthenticationError);
+    const probesRefused = fakeFetch((call) => (call.url.endsWith('/v1/models') ? jsonResponse(200, { object: 'list', data: [{ id: 'm' }] }) : jsonResponse(401, { error: { message: 'admin only' } })));
+    const discovered = await new ChatClient({ fetch: probesRefused.fetch, baseUrl: 'http://x' }).discoverModels();
+    assert.ok(discovered.endpoints.slice(1).every((outcome) => outcome.outcome === 'absent'));
+  });
+
+  it('sends the key and headers with every discovery request, and a JSON body to /api/show', async () => {
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.url.endsWith('/v1/models')) return jsonResponse(200, { object: 'list', data: [{ id: 'llama3.2:latest' }] });
+      if (call.url.endsWith('/api/tags')) return jsonResponse(200, { models: [{ name: 'llama3.2:latest' }] });
+      if (call.url.endsWith('/api/show')) return jsonResponse(200, { parameters: 'num_ctx 8192', capabilities: ['completion', 'tools'] });
+      return jsonResponse(404, 'Not Found');
+    });
+    const discovered = await new ChatClient({ fetch, baseUrl: 'http://x', apiKey: KEY, headers: { 'X-Team': 'web' } }).discoverModels();
+    assert.ok(calls.every((call) => call.headers['authorization'] === `Bearer ${KEY}` && call.headers['x-team'] === 'web'));
+    assert.deepEqual(calls.find((call) => call.url.endsWith('/api/show'))?.body, { model: 'llama3.2:latest' });
+    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { contextWindow: 8192, supportsTools: true, supportsVision: false, supportsReasoning: false });
+  });
+
+  it('a body that is not JSON (an HTML page at /props) is "absent", not a crash', async () => {
+    const { fetch } = fakeFetch((call) => (call.url.endsWith('/v1/models') ? jsonResponse(200, { object: 'list', data: [{ id: 'm' }] }) : new Response('<html>hello</html>', { status: 200, headers: { 'content-type': 'text/html' } })));
+    const discovered = await new ChatClient({ fetch, baseUrl: 'http://x' }).discoverModels();
+    assert.ok(discovered.endpoints.slice(1).every((outcome) => outcome.outcome === 'absent'));
+    assert.deepEqual(catalogueModels(discovered, {}), [{ id: 'm', sources: {} }]);
+  });
+});
+
+describe('modelInfoFor', () => {
+  it('a model nobody listed (typed by the user) has only its override; one listed has both', () => {
+    const discovered = { statements: [{ id: 'listed', contextWindow: 4096, sources: { contextWindow: { endpoint: 'GET /v1/models' as const, field: 'max_model_len', basis: 'serving' as const } } }], listedIds: ['listed'], endpoints: [] };
+    assert.deepEqual(facts(modelInfoFor('typed', discovered, { typed: { maxOutputTokens: 1000 } })), { maxOutputTokens: 1000 });
+    assert.deepEqual(facts(modelInfoFor('typed', discovered, {})), {});
+    assert.deepEqual(facts(modelInfoFor('listed', discovered, { listed: { tools: false } })), { contextWindow: 4096, supportsTools: false });
+    assert.deepEqual(facts(modelInfoFor('listed', undefined, {})), {});
+  });
+});
