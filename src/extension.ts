@@ -11,6 +11,7 @@ import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, 
 import { lazy, loadDeferred } from './host/lazy';
 import { createLog } from './host/logChannel';
 import { registerModelStatusBar } from './host/modelStatusBar';
+import { ServerNotices } from './host/serverNotices';
 import { registerTools } from './host/tools/registerTools';
 
 /** What activation exposes to tests: timing only, never keys or clients. */
@@ -23,13 +24,14 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   const log = createLog();
   const active = new ActiveRequests();
   const editors = new LastTextEditor();
-  context.subscriptions.push(log, active, editors);
+  const notices = new ServerNotices();
+  context.subscriptions.push(log, active, editors, notices);
   // One key store and one client factory for every feature (compatibility learnt about a server lasts the session),
   // built by the first command or chat message that needs them.
   const keys = lazy(async () => new (await loadDeferred()).ApiKeyStore(context.secrets));
   const factory = lazy(async () => {
     const { ClientFactory, SpendLedger } = await loadDeferred();
-    return new ClientFactory({ keys: await keys(), log, spend: new SpendLedger(context.globalState) });
+    return new ClientFactory({ keys: await keys(), log, spend: new SpendLedger(context.globalState), notices });
   });
   const tools = registerTools(context, editors);
 
@@ -37,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   registerKeyCommands(context, keys);
   registerProfileCommands(context, { keys, factory, log });
   registerUtilityCommands(context, { factory, active, log });
-  registerModelStatusBar(context);
+  registerModelStatusBar(context, notices);
   registerEditSelectionCommand(context, { factory, active, log, tools });
   registerChat(context, { factory, active, log, editors, tools });
 

@@ -25,6 +25,7 @@ export { answerFactsOf, answerFactsSchema, type AnswerFacts, type AnswerUsage, t
 export { answerCostOf, totalCost, formatUsd, type AnswerCost, type CostTotal, type TokenPrices } from './cost/answerCost';
 export { addToDailySpend, formatDailySpend, localDay, readDailySpend, type DailySpend } from './cost/dailySpend';
 export { readAnswerHeaders, resetMs, type AnswerHeaders, type RateLimitState } from './protocol/answerHeaders';
+export { rateLimitNote, retryWaitNote } from './protocol/rateLimitNote';
 export * from './chat/chatTurns';
 export * from './chat/webviewProtocol';
 export * from './chat/conversation';

@@ -1,9 +1,10 @@
 // Builds a ChatClient from the current settings and the key for the current server. Called per request, so
 // settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
-import { CatalogueCache, ChatClient, CompatibilityMemory, type ExtensionSettings } from '../core';
+import { CatalogueCache, ChatClient, CompatibilityMemory, retryWaitNote, type ExtensionSettings } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import { logExchange, type Log } from './log';
 import { readSettings } from './settings';
+import type { ServerNotices } from './serverNotices';
 import type { SpendLedger } from './spendLedger';
 
 export interface ClientFactoryOptions {
@@ -11,6 +12,8 @@ export interface ClientFactoryOptions {
   log: Log;
   /** The day's spend, added to by every answer made with this factory's clients. */
   spend: SpendLedger;
+  /** Where a retry's wait and a nearly used-up rate limit are shown. */
+  notices: ServerNotices;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -31,6 +34,10 @@ export class ClientFactory {
     return this.options.spend;
   }
 
+  get notices(): ServerNotices {
+    return this.options.notices;
+  }
+
   async create(): Promise<ReadyClient> {
     const settings = readSettings();
     const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl });
@@ -43,7 +50,10 @@ export class ClientFactory {
       idleTimeoutMs: settings.idleTimeoutMs,
       maxRetries: settings.maxRetries,
       compatibility: this.compatibility,
-      onExchange: (entry) => logExchange(this.options.log, entry),
+      onExchange: (entry) => {
+        logExchange(this.options.log, entry);
+        if (entry.retryInMs !== undefined) this.options.notices.countDown(entry.retryInMs, (remainingMs) => retryWaitNote(entry.status, remainingMs));
+      },
     });
     return { client, settings, hasApiKey: apiKey !== undefined };
   }

@@ -1,8 +1,11 @@
 // A status-bar item that shows the model (and, with more than one profile, the profile) that answers. Clicking it
 // selects the model; once there are profiles it switches profile instead ("Select Model" stays in the command palette).
+// While a request waits out a 429 it counts down; when the server's rate limit is nearly used up it says so in its
+// tooltip, on a warning background.
 import * as vscode from 'vscode';
+import type { ServerNotices } from './serverNotices';
 
-export function registerModelStatusBar(context: vscode.ExtensionContext): void {
+export function registerModelStatusBar(context: vscode.ExtensionContext, notices: ServerNotices): void {
   const item = vscode.window.createStatusBarItem('askModel.model', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Ask Model: Model';
   const update = (): void => {
@@ -15,21 +18,22 @@ export function registerModelStatusBar(context: vscode.ExtensionContext): void {
     const active = entries.find((entry): entry is { name: string; model?: unknown; baseUrl?: unknown } => isNamed(entry) && entry.name.toLowerCase() === activeName.toLowerCase());
     const model = String((active ? active.model : config.get('model')) ?? '').trim();
     const baseUrl = String((active ? active.baseUrl : config.get('baseUrl')) ?? '');
-    if (entries.length === 0) {
-      item.text = `$(sparkle) ${model || 'no model'}`;
-      item.tooltip = `Ask Model: ${model ? `using ${model}` : 'no model chosen'} on ${baseUrl}. Click to select a model.`;
-      item.command = 'askModel.selectModel';
-      return;
-    }
     const profile = active?.name ?? 'Default';
-    item.text = `$(sparkle) ${profile} · ${model || 'no model'}`;
-    item.tooltip = `Ask Model: profile "${profile}" (${baseUrl}), ${model ? `model ${model}` : 'no model chosen'}. Click to switch profile.`;
-    item.command = 'askModel.selectProfile';
+    const label = entries.length === 0 ? model || 'no model' : `${profile} · ${model || 'no model'}`;
+    const about =
+      entries.length === 0
+        ? `Ask Model: ${model ? `using ${model}` : 'no model chosen'} on ${baseUrl}. Click to select a model.`
+        : `Ask Model: profile "${profile}" (${baseUrl}), ${model ? `model ${model}` : 'no model chosen'}. Click to switch profile.`;
+    item.text = notices.waiting === undefined ? `$(sparkle) ${label}` : `$(watch) ${label}`;
+    item.tooltip = [notices.waiting, notices.rateLimit, about].filter((line) => line !== undefined).join('\n\n');
+    item.backgroundColor = notices.waiting !== undefined || notices.rateLimit !== undefined ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.command = entries.length === 0 ? 'askModel.selectModel' : 'askModel.selectProfile';
   };
   update();
   item.show();
   context.subscriptions.push(
     item,
+    notices.onDidChange(update),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('askModel')) update();
     }),

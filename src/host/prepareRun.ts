@@ -2,7 +2,7 @@
 // current settings and key, with a model (with none set, the user picks one from the server's list, or types one, and
 // the client is made again for it), the request builder for the feature (each request logged), the tool rules, and
 // the answer log. Undefined: the user declined to pick a model.
-import { answerFactsOf, approvalRule, buildChatRequest, formatDailySpend, messageOf, modelRequestOptions, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
+import { answerFactsOf, approvalRule, rateLimitNote, buildChatRequest, formatDailySpend, messageOf, modelRequestOptions, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
 import type { ClientFactory } from './clientFactory';
 import { selectModel } from './commands/modelPicker';
 import { logAnswer, logRequest, type Log } from './log';
@@ -50,6 +50,7 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
     answered: (done) => {
       const facts = answerFactsOf(done, run);
       logAnswer(log, feature, done, facts);
+      factory.notices.setRateLimit(rateLimitNote(done.headers.rateLimit));
       factory.spend.record(facts.cost).then(
         (spend) => log.info(formatDailySpend(spend)),
         (error: unknown) => log.warn(`the day's spend could not be saved: ${messageOf(error)}`),

@@ -138,9 +138,18 @@ describe('ChatClient against the reference server', () => {
 
   it('retries 429 honouring retry-after, then succeeds', async () => {
     server.script(faultTurn({ type: 'status', status: 429, body: 'openai', retryAfter: '2' }), textTurn('after wait'));
-    const result = await client().complete(BASIC_REQUEST);
+    const entries: ExchangeLogEntry[] = [];
+    const result = await client({ onExchange: (entry) => entries.push(entry) }).complete(BASIC_REQUEST);
     assert.equal(result.text, 'after wait');
     assert.deepEqual(sleeps, [2000]);
+    assert.deepEqual(
+      entries.map((entry) => [entry.status, entry.outcome, entry.retryInMs]),
+      [
+        [429, 'retry', 2000],
+        [200, 'ok', undefined],
+      ],
+      'the wait is told before it starts (the status bar counts it down)',
+    );
   });
 
   it('retries 5xx with backoff at most maxRetries times, then reports the last error', async () => {

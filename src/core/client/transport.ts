@@ -20,6 +20,8 @@ export interface ExchangeLogEntry {
   durationMs: number;
   outcome: 'ok' | 'retry' | 'error' | 'compat-resend';
   error?: string;
+  /** For a retry: how long the client waits before sending again (the user is shown it, not left guessing). */
+  retryInMs?: number;
 }
 
 export interface ChatTransportOptions {
@@ -65,9 +67,10 @@ export class ChatTransport {
         response = await this.fetchOnce(url, { method: 'POST', headers: this.requestHeaders(request.stream), body: JSON.stringify(body), signal }, signal);
       } catch (error) {
         if (error instanceof ConnectionError && error.failure === 'reset' && attempt < maxRetries) {
-          this.log({ method: 'POST', url, attempt, status: undefined, durationMs: now() - sentAt, outcome: 'retry', error: error.message });
+          const delayMs = decideDelay(attempt, undefined, random);
+          this.log({ method: 'POST', url, attempt, status: undefined, durationMs: now() - sentAt, outcome: 'retry', error: error.message, retryInMs: delayMs });
           watchdog.pause();
-          await sleep(decideDelay(attempt, undefined, random), signal);
+          await sleep(delayMs, signal);
           attempt++;
           continue;
         }
@@ -93,7 +96,7 @@ export class ChatTransport {
       if (isRetryableStatus(response.status)) {
         const decision = decideRetry({ attempt, maxRetries, retryAfterMs: error.retryAfterMs, random });
         if (decision.retry) {
-          this.log({ method: 'POST', url, attempt, status: response.status, durationMs: now() - sentAt, outcome: 'retry', error: error.message });
+          this.log({ method: 'POST', url, attempt, status: response.status, durationMs: now() - sentAt, outcome: 'retry', error: error.message, retryInMs: decision.delayMs });
           watchdog.pause();
           await sleep(decision.delayMs, signal);
           attempt++;
