@@ -8,7 +8,8 @@ import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../support/e2e/screenshots';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { MODEL_STATUS_ITEM, quickInput, runCommand } from '../support/e2e/workbenchUi';
-import { startReferenceServer, type ReferenceServer } from '../support/referenceServer';
+import { lastFinishedAnswer, openChat, sendMessage } from '../support/e2e/chatView';
+import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
 
 const rows = (page: Page): Locator => quickInput(page).locator('.monaco-list-row');
 const rowFor = (page: Page, label: string): Locator => rows(page).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.$()]/g, '\\$&')}\\s*$`) }) }).first();
@@ -56,5 +57,25 @@ describe('the model picker shows what the server said of each model (e2e)', func
 
     await rowFor(page, 'gpt-3.5-turbo').click();
     await page.locator(MODEL_STATUS_ITEM).filter({ hasText: 'gpt-3.5-turbo' }).waitFor();
+  });
+
+  it('with the model’s list prices known, each answer shows its cost and the chat header the conversation’s', async () => {
+    const { page } = workbench;
+    await runCommand(page, 'Ask Model: Select Model');
+    await rowFor(page, 'gpt-3.5-turbo').click();
+    await page.locator(MODEL_STATUS_ITEM).filter({ hasText: 'gpt-3.5-turbo' }).waitFor();
+    const view = await openChat(page);
+    // gpt-3.5-turbo at $1.50 / $2.00 per million tokens (LiteLLM's recorded model info): 1000 in and 500 out.
+    server.script(textTurn('Priced answer.', { usage: { prompt_tokens: 1000, completion_tokens: 500 } }), textTurn('Another.', { usage: { prompt_tokens: 2000, completion_tokens: 1000 } }));
+    await sendMessage(view, 'What does it cost?');
+    const first = await lastFinishedAnswer(view);
+    assert.match(await first.locator('.turn-footer').innerText(), / · cost ~\$0\.0025$/);
+    await sendMessage(view, 'And this?');
+    const second = await lastFinishedAnswer(view);
+    await second.locator('.turn-footer', { hasText: 'cost ~$0.0050' }).waitFor();
+    const total = view.locator('.conversation-cost');
+    await total.filter({ hasText: '~$0.0075' }).waitFor();
+    assert.match((await total.getAttribute('title')) ?? '', /This conversation so far: 2 answer\(s\)/);
+    await screenshot(page, 'chat-cost-line', page.locator('.part.sidebar'));
   });
 });
