@@ -202,6 +202,39 @@ describe('ChatClient against the reference server', () => {
     assert.ok(!('stream_options' in (server.requests[2]?.body as object)), 'remembered for the next request');
   });
 
+  it('sends earlier answers’ reasoning back only once the server asks for it (DeepSeek’s thinking mode), then always', async () => {
+    // DeepSeek V4's refusal, as users pasted it (JohnnyZ93/oai-compatible-copilot#215, borawong/AiMaMi#8).
+    const refusal = '{"error":{"message":"The `reasoning_content` in the thinking mode must be passed back to the API.","type":"invalid_request_error","param":null,"code":"invalid_request_error"}}';
+    const memory = new CompatibilityMemory();
+    const request: ChatCompletionRequest = {
+      ...BASIC_REQUEST,
+      messages: [
+        { role: 'user', content: 'Read a.ts' },
+        { role: 'assistant', content: null, reasoning_content: 'I should read it.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.ts"}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: 'x' },
+        { role: 'assistant', content: 'It holds x.' },
+        { role: 'user', content: 'And now?' },
+      ],
+    };
+    server.script(replayTurn(refusal, { status: 400 }), textTurn('ok'), textTurn('again'));
+    assert.equal((await client({ compatibility: memory }).complete(request)).text, 'ok');
+    const assistants = (index: number): unknown[] => ((server.requests[index]?.body as { messages: { role: string }[] }).messages).filter((m) => m.role === 'assistant');
+    assert.deepEqual(assistants(0).map((m) => 'reasoning_content' in (m as object)), [false, false], 'never sent before the server asks');
+    assert.deepEqual(assistants(1).map((m) => (m as { reasoning_content?: string }).reasoning_content), ['I should read it.', ''], 'on every assistant message, empty where there was none');
+    await client({ compatibility: memory }).complete(request);
+    assert.equal(server.requests.length, 3, 'remembered: the next request is not refused first');
+    assert.deepEqual(assistants(2).map((m) => (m as { reasoning_content?: string }).reasoning_content), ['I should read it.', '']);
+  });
+
+  it('recognises DeepSeek’s older wording of the same refusal, and no other 400 as it', () => {
+    const body = { messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }] };
+    // deepseek-reasoner, as reported in continuedev/continue#10193.
+    const older = 'Missing `reasoning_content` field in the assistant message at message index 4. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode%23tool-calls';
+    assert.deepEqual(CompatibilityMemory.changeFor(older, body), { kind: 'send-reasoning' });
+    assert.equal(CompatibilityMemory.changeFor(older, { messages: [{ role: 'user', content: 'q' }] }), undefined, 'no assistant message: nothing to send back');
+    assert.equal(CompatibilityMemory.changeFor('Invalid model name', body), undefined);
+  });
+
   it('a 422 naming a missing `contents` says how to add it through the extra body', async () => {
     server.script(faultTurn({ type: 'status', status: 422, body: 'detail', message: 'contents: Field required' }));
     await assert.rejects(client().complete(BASIC_REQUEST), (e: unknown) => e instanceof BadRequestError && e.missingField === 'contents' && /askModel\.extraBody/.test(e.message));

@@ -58,7 +58,9 @@ export function toChatMessages(systemPrompt: string, turns: readonly Turn[], tra
   for (const turn of turns) {
     if (turn.role === 'user') messages.push({ role: 'user', content: userMessageContent(turn) });
     else if (transcripts[turn.id]?.length) messages.push(...(transcripts[turn.id] ?? []));
-    else if (turn.text !== '' && turn.status !== 'error' && turn.status !== 'streaming') messages.push({ role: 'assistant', content: turn.text });
+    else if (turn.text !== '' && turn.status !== 'error' && turn.status !== 'streaming') {
+      messages.push(turn.reasoning === '' ? { role: 'assistant', content: turn.text } : { role: 'assistant', content: turn.text, reasoning_content: turn.reasoning });
+    }
   }
   return messages;
 }

@@ -3,7 +3,11 @@
 //   400/422 that names one, the client resends without it and does not send it again;
 // - the answer-length limit, which servers spell two ways: OpenAI's reasoning models refuse `max_tokens` and ask for
 //   `max_completion_tokens`, while older servers refuse that newer spelling. After a refusal of one spelling the
-//   client resends the same limit under the other, and uses that spelling from then on.
+//   client resends the same limit under the other, and uses that spelling from then on;
+// - the reasoning of earlier answers, which DeepSeek's thinking mode must have back on every assistant message ("Missing
+//   `reasoning_content` field in the assistant message at message index 2", later "The `reasoning_content` in the
+//   thinking mode must be passed back to the API") while other servers reject or misread it: it is sent only after
+//   that refusal, from then on, and never otherwise.
 
 export const DROPPABLE_FIELDS = ['stream_options', 'parallel_tool_calls', 'reasoning_effort'] as const;
 export type DroppableField = (typeof DROPPABLE_FIELDS)[number];
@@ -16,7 +20,9 @@ export type OutputLimitField = (typeof OUTPUT_LIMIT_FIELDS)[number];
  * What to change before the resend. `reasoning_effort` and the limit's spellings are refused only when the server
  * says the field itself is not accepted (a wrong value, or a limit too large for the window, must reach the user).
  */
-export type CompatibilityChange = { kind: 'drop'; field: DroppableField } | { kind: 'respell'; from: OutputLimitField; to: OutputLimitField };
+export type CompatibilityChange = { kind: 'drop'; field: DroppableField } | { kind: 'respell'; from: OutputLimitField; to: OutputLimitField } | { kind: 'send-reasoning' };
+
+const REASONING_WANTED_BACK = /reasoning_content.*(?:missing|must be passed back)|missing.*reasoning_content/i;
 
 const FIELD_NOT_ACCEPTED = /unsupported|not supported|unrecogni[sz]ed|unknown|not allowed|not permitted|extra (?:inputs?|fields?|parameters?)|unexpected/i;
 /** Fields whose mere mention in a 400 is taken as their refusal (they are sent by default, and rarely wrong). */
@@ -25,6 +31,12 @@ const DROPPED_WHEN_NAMED: readonly DroppableField[] = ['stream_options', 'parall
 export class CompatibilityMemory {
   private readonly dropped = new Map<string, Set<DroppableField>>();
   private readonly outputLimitSpelling = new Map<string, OutputLimitField>();
+  private readonly reasoningWanted = new Set<string>();
+
+  /** Whether this endpoint asked for the reasoning of earlier answers back. */
+  sendsReasoning(endpoint: string): boolean {
+    return this.reasoningWanted.has(endpoint);
+  }
 
   isDropped(endpoint: string, field: DroppableField): boolean {
     return this.dropped.get(endpoint)?.has(field) ?? false;
@@ -48,12 +60,14 @@ export class CompatibilityMemory {
   /** Records `change` for `endpoint`. */
   remember(endpoint: string, change: CompatibilityChange): void {
     if (change.kind === 'drop') this.drop(endpoint, change.field);
-    else this.respell(endpoint, change.to);
+    else if (change.kind === 'respell') this.respell(endpoint, change.to);
+    else this.reasoningWanted.add(endpoint);
   }
 
   /** What a 400/422 saying `serverMessage` about `body` asks to change before one resend; undefined: nothing. */
   static changeFor(serverMessage: string, body: Record<string, unknown>): CompatibilityChange | undefined {
     const named = (field: string): boolean => field in body && serverMessage.includes(field);
+    if (REASONING_WANTED_BACK.test(serverMessage) && Array.isArray(body['messages']) && body['messages'].some(isAssistant)) return { kind: 'send-reasoning' };
     const dropped = DROPPED_WHEN_NAMED.find(named);
     if (dropped) return { kind: 'drop', field: dropped };
     if (!FIELD_NOT_ACCEPTED.test(serverMessage)) return undefined;
@@ -64,4 +78,8 @@ export class CompatibilityMemory {
     if (named('reasoning_effort')) return { kind: 'drop', field: 'reasoning_effort' };
     return undefined;
   }
+}
+
+function isAssistant(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as { role?: unknown }).role === 'assistant';
 }

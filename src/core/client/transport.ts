@@ -8,7 +8,7 @@ import { ConnectionError } from '../errors/transportErrors';
 import { classifyConnectionFailure, connectionCode, connectionDetail } from '../http/connectionFailure';
 import { decideRetry, isRetryableStatus, parseRetryAfter } from '../http/retryPolicy';
 import type { StallWatchdog } from '../http/stallWatchdog';
-import type { ChatCompletionRequest } from '../protocol/messages';
+import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import { abortReasonOr } from './abortable';
 import { CompatibilityMemory } from './compatibilityMemory';
 
@@ -89,7 +89,12 @@ export class ChatTransport {
       if (change) {
         compatibility.remember(url, change);
         resentForCompatibility = true;
-        const resend = change.kind === 'drop' ? `server refused "${change.field}"; resending without it` : `server refused "${change.from}"; resending it as "${change.to}"`;
+        const resend =
+          change.kind === 'drop'
+            ? `server refused "${change.field}"; resending without it`
+            : change.kind === 'respell'
+              ? `server refused "${change.from}"; resending it as "${change.to}"`
+              : 'server wants the reasoning of earlier answers back; resending with "reasoning_content" on each assistant message';
         this.log({ method: 'POST', url, attempt, status: response.status, durationMs: now() - sentAt, outcome: 'compat-resend', error: resend });
         continue;
       }
@@ -169,6 +174,7 @@ export class ChatTransport {
     else if (body['stream_options'] === undefined) body['stream_options'] = { include_usage: true };
     if (compatibility.isDropped(url, 'parallel_tool_calls')) delete body['parallel_tool_calls'];
     if (compatibility.isDropped(url, 'reasoning_effort')) delete body['reasoning_effort'];
+    body['messages'] = reasoningAsWanted(request.messages, compatibility.sendsReasoning(url));
     const spelling = compatibility.outputLimitFieldFor(url);
     const other = spelling === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
     if (spelling !== undefined && body[other] !== undefined && body[spelling] === undefined) {
@@ -215,4 +221,16 @@ function decideDelay(attempt: number, retryAfterMs: number | undefined, random: 
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The messages with the reasoning of earlier answers as this endpoint wants it: on every assistant message (empty where
+ * an answer had none, as DeepSeek asks) once it asked for it back, on none otherwise.
+ */
+function reasoningAsWanted(messages: readonly ChatMessage[], wanted: boolean): ChatMessage[] {
+  return messages.map((message) => {
+    if (message.role !== 'assistant') return message;
+    const { reasoning_content: reasoning, ...rest } = message;
+    return wanted ? { ...rest, reasoning_content: reasoning ?? '' } : rest;
+  });
 }

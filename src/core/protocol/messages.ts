@@ -9,7 +9,9 @@ export interface ToolCallRecord {
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: ToolCallRecord[] }
+  /** `reasoning_content`: the reasoning that came with it, kept so that a model that must have it back (DeepSeek's
+   * thinking mode) gets it; the transport sends it only to such a model (CompatibilityMemory). */
+  | { role: 'assistant'; content: string | null; tool_calls?: ToolCallRecord[]; reasoning_content?: string }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 export type ChatRole = ChatMessage['role'];

@@ -16,6 +16,7 @@ export const chatMessageSchema = z.discriminatedUnion('role', [
     role: z.literal('assistant'),
     content: z.nullable(z.string()),
     tool_calls: z.optional(z.array(toolCallRecord).check(z.minLength(1))),
+    reasoning_content: z.optional(z.string()),
   }),
   z.object({ role: z.literal('tool'), tool_call_id: z.string().check(z.minLength(1)), content: z.string() }),
 ]);

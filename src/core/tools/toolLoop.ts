@@ -14,6 +14,7 @@ const MISSING_NAME = 'missing_name';
 
 interface Answer {
   text: string;
+  reasoning: string;
   calls: AnsweredCall[];
   done: ChatDone | undefined;
 }
@@ -48,7 +49,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       finishReason = answer.done.finishReason;
       emit({ type: 'answerDone', round, done: answer.done });
       if (answer.calls.length === 0) {
-        added.push({ role: 'assistant', content: answer.text });
+        added.push(withReasoning({ role: 'assistant', content: answer.text }, answer));
         return finish('done');
       }
       added.push(assistantMessage(answer));
@@ -86,7 +87,7 @@ async function readAnswer(
   emit: (event: ToolLoopEvent) => void,
   partial: { text: string },
 ): Promise<Answer> {
-  const answer: Answer = { text: '', calls: [], done: undefined };
+  const answer: Answer = { text: '', reasoning: '', calls: [], done: undefined };
   const request = options.buildRequest(messages);
   for await (const batch of options.client.streamBatches(request, { signal: options.signal })) {
     let text = '';
@@ -98,7 +99,10 @@ async function readAnswer(
       else if (event.type === 'toolCallError') answer.calls.push({ type: 'broken', call: event.call });
       else if (event.type === 'done') answer.done = event.done;
     }
-    if (reasoning !== '') emit({ type: 'reasoning', round, text: reasoning });
+    if (reasoning !== '') {
+      answer.reasoning += reasoning;
+      emit({ type: 'reasoning', round, text: reasoning });
+    }
     if (text !== '') {
       answer.text += text;
       partial.text = answer.text;
@@ -116,7 +120,12 @@ function assistantMessage(answer: Answer): ChatMessage {
     type: 'function',
     function: { name: call.name ?? MISSING_NAME, arguments: call.argumentsText },
   }));
-  return { role: 'assistant', content: answer.text === '' ? null : answer.text, tool_calls: toolCalls };
+  return withReasoning({ role: 'assistant', content: answer.text === '' ? null : answer.text, tool_calls: toolCalls }, answer);
+}
+
+/** The answer's reasoning kept with it (sent back only to a model that asks for it: see CompatibilityMemory). */
+function withReasoning(message: ChatMessage & { role: 'assistant' }, answer: Answer): ChatMessage {
+  return answer.reasoning === '' ? message : { ...message, reasoning_content: answer.reasoning };
 }
 
 /** The same result for every call of an answer that will not run (round limit, or Stop before the round began). */
