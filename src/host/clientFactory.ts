@@ -3,11 +3,13 @@
 import { ChatClient, CompatibilityMemory, type ExtensionSettings } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import { logExchange, type Log } from './log';
+import { nodeHttpFetch } from './network/nodeHttpFetch';
 import { readSettings } from './settings';
 
 export interface ClientFactoryOptions {
   keys: ApiKeyStore;
   log: Log;
+  /** Default: nodeHttpFetch, which gets VS Code's proxy and certificate support whole (see there why not the global fetch). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -26,7 +28,7 @@ export class ClientFactory {
     const settings = readSettings();
     const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl });
     const client = new ChatClient({
-      fetch: this.options.fetch ?? globalThis.fetch,
+      fetch: this.options.fetch ?? nodeHttpFetch,
       baseUrl: settings.baseUrl,
       apiKey,
       headers: settings.headers,
