@@ -3,6 +3,7 @@
 import { CatalogueCache, ChatClient, CompatibilityMemory, retryWaitNote, type ExtensionSettings } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import { logExchange, type Log } from './log';
+import { nodeHttpFetch } from './network/nodeHttpFetch';
 import { readSettings } from './settings';
 import type { ServerNotices } from './serverNotices';
 import type { SpendLedger } from './spendLedger';
@@ -14,6 +15,7 @@ export interface ClientFactoryOptions {
   spend: SpendLedger;
   /** Where a retry's wait and a nearly used-up rate limit are shown. */
   notices: ServerNotices;
+  /** Default: nodeHttpFetch, which gets VS Code's proxy and certificate support whole (see there why not the global fetch). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -42,7 +44,7 @@ export class ClientFactory {
     const settings = readSettings();
     const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl });
     const client = new ChatClient({
-      fetch: this.options.fetch ?? globalThis.fetch,
+      fetch: this.options.fetch ?? nodeHttpFetch,
       baseUrl: settings.baseUrl,
       apiKey,
       headers: settings.headers,

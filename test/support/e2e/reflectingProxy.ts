@@ -5,6 +5,7 @@
 // reference server still checks the key on every normal turn).
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { endToEndHeaders } from '../network/endToEndHeaders';
 
 export type Reflection =
   /** 401 with an OpenAI-style body: `Incorrect API key provided: <key>`, and the header echoed back as `x-echo`. */
@@ -101,7 +102,7 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers: 
 
 function passThrough(target: string, req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): void {
   const url = new URL(req.url ?? '/', target);
-  const upstream = http.request(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
+  const upstream = http.request(url, { method: req.method, headers: { ...endToEndHeaders(req.headers), host: url.host } }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });

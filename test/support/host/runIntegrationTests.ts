@@ -57,8 +57,11 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
   const workspaceDir = path.join(scratch, 'workspace');
   fs.cpSync(fixtureWorkspace, workspaceDir, { recursive: true });
 
-  // A certificate authority made for this run, which nothing trusts: the network tests serve HTTPS with its certificate.
+  // Two certificate authorities made for this run; the network tests serve HTTPS with a certificate of each. The
+  // extension host trusts 'trusted' only as a user would make it trust a company's authority without touching the
+  // machine's trust store: NODE_EXTRA_CA_CERTS in the environment VS Code starts with. Nothing trusts 'untrusted'.
   const tlsDir = path.join(scratch, 'tls');
+  const trusted = makeThrowawayCa(tlsDir, 'trusted');
   makeThrowawayCa(tlsDir, 'untrusted');
 
   const server = await startCodeServer({
@@ -72,6 +75,7 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
       ASK_MODEL_TEST_USER_DATA: path.join(scratch, 'code-server', 'user-data'),
       ASK_MODEL_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
       ASK_MODEL_TEST_TLS_DIR: tlsDir,
+      NODE_EXTRA_CA_CERTS: trusted.caCertFile,
     },
   });
   cleanup.add('stop code-server', () => server.stop());
