@@ -70,3 +70,9 @@ export { discoverModels, discoveryUrls, NO_SUCH_ENDPOINT, DEFAULT_PROBE_TIMEOUT_
 export { CatalogueCache, catalogueModels, modelInfoFor, type CatalogueEntry } from './catalogue/catalogueCache';
 export { modelRequestOptions, outputLimitFieldFor, type ModelRequestOptions } from './request/modelRequestOptions';
 export { readModelOverrides } from './settings/modelOverrides';
+export { estimatePromptTokens, estimateMessageTokens, estimateTextTokens } from './context/estimateTokens';
+export { calibratedTokens, calibrationFit, emptyTokenCalibration, estimatedTokensWithin, parseTokenCalibration, recordPromptUsage, type CalibrationFit, type PromptSample, type TokenCalibration } from './context/tokenCalibration';
+export { enforcedWindow, recogniseContextOverflow, type ContextOverflow } from './context/contextOverflow';
+export { planCompaction, promptBudget, protectedParts, shortenToolResult, DEFAULT_TOOL_RESULT_HEAD_CHARACTERS, type CompactionInput, type CompactionPlan, type CompactionRecord, type ShortenedToolResult } from './context/compactConversation';
+export { buildSummaryRequest, spliceSummary, SUMMARY_MESSAGE_PREFIX } from './context/summaryRequest';
+export { describeCompaction } from './context/compactionLog';

@@ -13,6 +13,8 @@ import {
   findMissingField,
   InvalidRequestError,
   NoModelError,
+  ContextOverflowError,
+  ConversationTooLargeError,
 } from '../../src/core';
 import { httpErrorFromResponse } from '../../src/core/errors/httpErrors';
 import { classifyConnectionFailure } from '../../src/core/http/connectionFailure';
@@ -134,6 +136,9 @@ describe('error texts and the fixes they offer', () => {
     errorFor(404, 'Not Found'),
     new NoModelError(),
     new InvalidRequestError('messages.0.role: Invalid input'),
+    // chathub-dev/chathub#126: OpenAI's body for a conversation over the window (test/fixtures/overflow).
+    errorFor(400, '{"error":{"message":"This model\'s maximum context length is 4097 tokens. However, your messages resulted in 4294 tokens. Please reduce the length of the messages.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}'),
+    new ConversationTooLargeError(5000, 3000),
   ];
   for (const error of errors) {
     it(`${error.name}: names no command title, and offers an action to fix it`, () => {
@@ -141,6 +146,31 @@ describe('error texts and the fixes they offer', () => {
       assert.ok(error.actions.length > 0, 'an action the surface can offer');
     });
   }
+});
+
+describe('a conversation longer than the window', () => {
+  it('says so in the problem\'s words, with the window and the conversation\'s size, and what a person can do', () => {
+    const error = errorFor(400, '{"error":{"message":"request (8708 tokens) exceeds the available context size (8192 tokens), try increasing it","type":"exceed_context_size_error","n_prompt_tokens":8708,"n_ctx":8192}}');
+    assert.ok(error instanceof ContextOverflowError);
+    assert.match(error.message, /^400 from .*: the conversation is longer than the model's context window \(the window is 8192 tokens, the conversation is 8708\)\./);
+    assert.match(error.message, /Start a new chat, compact the conversation, choose a model with a larger context window, or set this model's context window/);
+    assert.deepEqual(error.actions, ['select-model', 'open-settings']);
+    assert.deepEqual(error.overflow, { contextWindow: 8192, promptTokens: 8708 });
+  });
+
+  it('when the conversation fits but the answer\'s room does not (vLLM\'s max_tokens too large), says that', () => {
+    // andrewcho-dev/opsconductor-ng@17a04a1 vLLM_transition/TOKEN_LIMIT_FIX.md (test/fixtures/overflow).
+    const error = errorFor(400, '{"error":{"message":"\'max_tokens\' or \'max_completion_tokens\' is too large: 8000. This model\'s maximum context length is 4096 tokens and your request has 2778 input tokens (8000 > 4096 - 2778). None","type":"BadRequestError","param":null,"code":400}}');
+    assert.ok(error instanceof ContextOverflowError);
+    assert.match(error.message, /the conversation and the room asked for the answer do not fit the model's context window \(the window is 4096 tokens, the conversation is 2778, the answer asked room for 8000\)/);
+    assert.match(error.message, /ask for less room for the answer \(a smaller max_tokens\)/);
+  });
+
+  it('when even the parts that must go whole do not fit, says what to shorten', () => {
+    const error = new ConversationTooLargeError(5000, 3000);
+    assert.equal(error.kind, 'conversation-too-large');
+    assert.match(error.message, /about 5000 tokens\) do not fit the room the model's context window leaves \(3000 tokens\)/);
+  });
 });
 
 describe('certificate errors', () => {

@@ -52,3 +52,20 @@ export class NoModelError extends AskModelError {
     super('No model is selected: choose one (or set askModel.model).', ['select-model', 'open-settings']);
   }
 }
+
+/**
+ * Even with the earlier turns summarised, what must go whole (the system prompt, the latest message and the tool round
+ * after it) is longer than the room the model's window leaves.
+ */
+export class ConversationTooLargeError extends AskModelError {
+  readonly kind = 'conversation-too-large';
+  constructor(
+    readonly protectedTokens: number,
+    readonly budgetTokens: number,
+  ) {
+    super(
+      `The latest message and what must go with it (about ${protectedTokens} tokens) do not fit the room the model's context window leaves (${budgetTokens} tokens), even with earlier messages summarised. Shorten the message or what it attaches, start a new chat, or choose a model with a larger context window.`,
+      ['select-model', 'open-settings'],
+    );
+  }
+}

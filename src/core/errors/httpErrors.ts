@@ -1,5 +1,6 @@
 // HTTP failures: one class per status family, made by `createHttpError` from the response, each with the server's
 // own words and the fix a person can apply.
+import { recogniseContextOverflow, type ContextOverflow } from '../context/contextOverflow';
 import { AskModelError, type ErrorAction } from './AskModelError';
 import { findMissingField, missingFieldHint } from './missingField';
 import { displayUrl, redactSecret } from './redact';
@@ -58,6 +59,35 @@ export class BadRequestError extends HttpError {
     super(details, summary, fix, ['open-settings']);
     this.missingField = missingField;
   }
+}
+
+/**
+ * The request did not fit the model's context window, whatever status the server chose to say it with (400 mostly,
+ * 500 from older llama.cpp, 413 from some proxies). Carries the numbers the server gave, the window above all.
+ */
+export class ContextOverflowError extends HttpError {
+  readonly kind = 'context-overflow';
+  readonly overflow: ContextOverflow;
+  constructor(details: HttpErrorDetails, overflow: ContextOverflow) {
+    // vLLM's 'max_tokens is too large': the conversation fits, the room asked for the answer does not.
+    const answerRoomTooLarge = overflow.requestedOutputTokens !== undefined && overflow.promptTokens !== undefined && overflow.contextWindow !== undefined && overflow.promptTokens < overflow.contextWindow;
+    super(
+      details,
+      `${answerRoomTooLarge ? 'the conversation and the room asked for the answer do not fit' : 'the conversation is longer than'} the model's context window${describeOverflow(overflow)}`,
+      `Start a new chat, compact the conversation, ${answerRoomTooLarge ? 'ask for less room for the answer (a smaller max_tokens), ' : ''}choose a model with a larger context window, or set this model's context window to what the server allows so the conversation is fitted to it.`,
+      ['select-model', 'open-settings'],
+    );
+    this.overflow = overflow;
+  }
+}
+
+function describeOverflow(overflow: ContextOverflow): string {
+  const said: string[] = [];
+  if (overflow.contextWindow !== undefined) said.push(`the window is ${overflow.contextWindow} tokens`);
+  if (overflow.promptTokens !== undefined) said.push(`the conversation is ${overflow.promptTokens}`);
+  if (overflow.requestedOutputTokens !== undefined) said.push(`the answer asked room for ${overflow.requestedOutputTokens}`);
+  if (overflow.exceededBy !== undefined) said.push(`${overflow.exceededBy} tokens too many`);
+  return said.length > 0 ? ` (${said.join(', ')})` : '';
 }
 
 export class AuthenticationError extends HttpError {
@@ -141,6 +171,8 @@ export class UnexpectedStatusError extends HttpError {
 
 export function createHttpError(details: HttpErrorDetails): HttpError {
   const { status } = details;
+  const overflow = recogniseContextOverflow(status, details.body);
+  if (overflow) return new ContextOverflowError(details, overflow);
   if (status === 400 || status === 422) return new BadRequestError(details);
   if (status === 401) return new AuthenticationError(details);
   if (status === 403) return new PermissionDeniedError(details);

@@ -1,0 +1,83 @@
+// Whether an error answer says the prompt did not fit the model's context window, in each shape servers say it, and
+// the numbers it carries: the window the server really enforces is worth more than any catalogue's, and the prompt as
+// the server counted it shows how far off our estimate was. Each phrase below is one a server sent (the cases and their
+// sources are in test/fixtures/overflow).
+
+export interface ContextOverflow {
+  /** The window the server enforces, in tokens. */
+  contextWindow?: number;
+  /** The prompt as the server counted it. */
+  promptTokens?: number;
+  /** Prompt and output together, when the server said only their sum. */
+  requestedTokens?: number;
+  /** The output the request asked room for (`max_tokens`), when the server counted it against the window. */
+  requestedOutputTokens?: number;
+  /** How many tokens over the window the request was, when that is all the server said (Ollama). */
+  exceededBy?: number;
+}
+
+const OVERFLOW_MARKERS: readonly RegExp[] = [
+  /context_length_exceeded/i, // OpenAI, Azure OpenAI, Groq
+  /exceed_context_size_error|exceeds the available context size/i, // llama.cpp
+  /ContextWindowExceededError/, // LiteLLM
+  /maximum context length/i, // OpenAI, vLLM, FastChat, OpenRouter, Mistral
+  /prompt is too long: \d+ tokens|exceed context limit: \d/i, // Anthropic, through LiteLLM
+  /prompt too long; exceeded max context length/i, // Ollama
+  /reduce the length of the messages or completion/i, // Groq, Cerebras
+];
+
+type NumberField = keyof ContextOverflow;
+
+/** Where each number is said; the first phrase that matches gives the field. */
+const NUMBER_PHRASES: readonly [NumberField, RegExp][] = [
+  ['contextWindow', /maximum context length is (\d+)/i],
+  ['contextWindow', /too large for model with (\d+) maximum context length/i],
+  ['contextWindow', /available context size \((\d+) tokens\)/i],
+  ['contextWindow', /"n_ctx"\s*:\s*(\d+)/],
+  ['contextWindow', /tokens > (\d+) maximum/i],
+  ['contextWindow', /exceed context limit: \d+ \+ \d+ > (\d+)/i],
+  ['contextWindow', /Current length is \d+ while limit is (\d+)/i],
+  ['promptTokens', /your messages resulted in (\d+) tokens/i],
+  ['promptTokens', /\((\d+) in the messages/i],
+  ['promptTokens', /your request has (\d+) input tokens/i],
+  ['promptTokens', /request \((\d+) tokens\) exceeds/i],
+  ['promptTokens', /"n_prompt_tokens"\s*:\s*(\d+)/],
+  ['promptTokens', /Prompt contains (\d+) tokens/i],
+  ['promptTokens', /prompt is too long: (\d+) tokens/i],
+  ['promptTokens', /exceed context limit: (\d+) \+/i],
+  ['promptTokens', /Current length is (\d+)/i],
+  ['promptTokens', /\((\d+) of text input/i],
+  ['requestedTokens', /you requested (?:about )?(\d+) tokens/i],
+  ['requestedOutputTokens', /(\d+) in the (?:completion|output)\)/i],
+  ['requestedOutputTokens', /is too large: (\d+)/i],
+  ['requestedOutputTokens', /exceed context limit: \d+ \+ (\d+)/i],
+  ['exceededBy', /exceeded max context length by (\d+)/i],
+];
+
+/** Statuses whose body says something else first: the key, the permission, the URL, the rate. */
+const OTHER_MEANING_STATUSES: ReadonlySet<number> = new Set([401, 403, 404, 429]);
+
+/** The overflow `bodyText` describes, with every number it gives; undefined when it is another error. */
+export function recogniseContextOverflow(status: number, bodyText: string): ContextOverflow | undefined {
+  if (status < 400 || OTHER_MEANING_STATUSES.has(status)) return undefined;
+  if (!OVERFLOW_MARKERS.some((marker) => marker.test(bodyText))) return undefined;
+  const overflow: ContextOverflow = {};
+  for (const [field, phrase] of NUMBER_PHRASES) {
+    if (overflow[field] !== undefined) continue;
+    const value = Number(phrase.exec(bodyText)?.[1]);
+    if (Number.isSafeInteger(value) && value > 0) overflow[field] = value;
+  }
+  return overflow;
+}
+
+/**
+ * The window the server enforces, as far as the overflow tells it: said outright, or (Ollama) the prompt less how far
+ * over it was. `sentPromptTokens` is the calibrated estimate of the request that overflowed, for a server that did not
+ * count the prompt itself.
+ */
+export function enforcedWindow(overflow: ContextOverflow, sentPromptTokens: number): number | undefined {
+  if (overflow.contextWindow !== undefined) return overflow.contextWindow;
+  if (overflow.exceededBy === undefined) return undefined;
+  const window = (overflow.promptTokens ?? sentPromptTokens) - overflow.exceededBy;
+  return window > 0 ? window : undefined;
+}

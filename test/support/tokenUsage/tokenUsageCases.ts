@@ -1,0 +1,66 @@
+// The recorded requests with the prompt tokens their server reported (test/fixtures/token-usage, sources in its
+// README), and the estimate's error over them: raw, and calibrated per model the way the host calibrates, each
+// request estimated with what the model's earlier answers taught, then taught by its own answer.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  calibratedTokens,
+  emptyTokenCalibration,
+  estimatePromptTokens,
+  recordPromptUsage,
+  type ChatMessage,
+  type TokenCalibration,
+  type ToolDefinition,
+} from '../../../src/core';
+
+export interface TokenUsageCase {
+  source: { path: string; interaction: number };
+  host: string;
+  model: string;
+  messages: ChatMessage[];
+  tools?: ToolDefinition[];
+  promptTokens: number;
+}
+
+export interface TokenUsageRecording {
+  /** The pydantic-ai commit the cassettes were read at. */
+  commit: string;
+  cases: TokenUsageCase[];
+}
+
+const FIXTURE = join(__dirname, '..', '..', 'fixtures', 'token-usage', 'pydantic-ai-cassettes.json');
+
+export function loadTokenUsageCases(): TokenUsageRecording {
+  return JSON.parse(readFileSync(FIXTURE, 'utf8')) as TokenUsageRecording;
+}
+
+/** Signed error of each estimate against the server's count, in percent of the server's count. */
+export interface EstimateErrors {
+  raw: number[];
+  calibrated: number[];
+}
+
+export function estimateErrors(cases: readonly TokenUsageCase[]): EstimateErrors {
+  const calibrations = new Map<string, TokenCalibration>();
+  const errors: EstimateErrors = { raw: [], calibrated: [] };
+  for (const recorded of cases) {
+    const key = `${recorded.host} ${recorded.model}`;
+    const calibration = calibrations.get(key) ?? emptyTokenCalibration();
+    const estimate = estimatePromptTokens(recorded);
+    errors.raw.push(percentError(estimate, recorded.promptTokens));
+    errors.calibrated.push(percentError(calibratedTokens(calibration, estimate), recorded.promptTokens));
+    calibrations.set(key, recordPromptUsage(calibration, estimate, recorded.promptTokens));
+  }
+  return errors;
+}
+
+function percentError(estimate: number, reported: number): number {
+  return ((estimate - reported) / reported) * 100;
+}
+
+/** The `fraction` quantile (0.5 the median, 0.95 the p95) of the errors' sizes. */
+export function absoluteQuantile(errors: readonly number[], fraction: number): number {
+  const sizes = errors.map((error) => Math.abs(error)).sort((a, b) => a - b);
+  if (sizes.length === 0) throw new Error('no errors to summarise');
+  return sizes[Math.min(sizes.length - 1, Math.ceil(fraction * sizes.length) - 1)]!;
+}
