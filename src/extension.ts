@@ -30,8 +30,8 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   // built by the first command or chat message that needs them.
   const keys = lazy(async () => new (await loadDeferred()).ApiKeyStore(context.secrets));
   const factory = lazy(async () => {
-    const { ClientFactory, SpendLedger } = await loadDeferred();
-    return new ClientFactory({ keys: await keys(), log, spend: new SpendLedger(context.globalState), notices });
+    const { ClientFactory, ContextMemories, SpendLedger } = await loadDeferred();
+    return new ClientFactory({ keys: await keys(), log, spend: new SpendLedger(context.globalState), notices, contextMemories: new ContextMemories(context.globalState) });
   });
   const tools = registerTools(context, editors);
 

@@ -3,7 +3,7 @@ export * from './errors/AskModelError';
 export * from './errors/httpErrors';
 export * from './errors/transportErrors';
 export { describeError, actionsFor, messageOf, type DescribedError } from './errors/describeError';
-export { runAnswer, type PreparedRun, type RunPurpose, type RunToolRules, type ToolPorts, type AnswerInput } from './run/preparedRun';
+export { runAnswer, contextFitterFor, type PreparedRun, type RunPurpose, type RunToolRules, type ToolPorts, type AnswerInput } from './run/preparedRun';
 export { redactSecret, displayUrl } from './errors/redact';
 export { extractServerWords } from './errors/serverMessage';
 export { findMissingField } from './errors/missingField';
@@ -76,3 +76,4 @@ export { enforcedWindow, recogniseContextOverflow, type ContextOverflow } from '
 export { planCompaction, promptBudget, protectedParts, shortenToolResult, DEFAULT_TOOL_RESULT_HEAD_CHARACTERS, type CompactionInput, type CompactionPlan, type CompactionRecord, type ShortenedToolResult } from './context/compactConversation';
 export { buildSummaryRequest, spliceSummary, SUMMARY_MESSAGE_PREFIX } from './context/summaryRequest';
 export { describeCompaction } from './context/compactionLog';
+export { ContextFitter, type ContextMemory, type ContextWindow, type ContextFitterOptions } from './context/contextFitter';

@@ -2,6 +2,7 @@
 // settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
 import { CatalogueCache, ChatClient, CompatibilityMemory, retryWaitNote, type ExtensionSettings } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
+import type { ContextMemories } from './contextMemories';
 import { logExchange, type Log } from './log';
 import { nodeHttpFetch } from './network/nodeHttpFetch';
 import { readSettings } from './settings';
@@ -15,6 +16,8 @@ export interface ClientFactoryOptions {
   spend: SpendLedger;
   /** Where a retry's wait and a nearly used-up rate limit are shown. */
   notices: ServerNotices;
+  /** What requests learnt of each model's window and token counts. */
+  contextMemories: ContextMemories;
   /** Default: nodeHttpFetch, which gets VS Code's proxy and certificate support whole (see there why not the global fetch). */
   fetch?: typeof globalThis.fetch;
 }
@@ -38,6 +41,10 @@ export class ClientFactory {
 
   get notices(): ServerNotices {
     return this.options.notices;
+  }
+
+  get contextMemories(): ContextMemories {
+    return this.options.contextMemories;
   }
 
   async create(): Promise<ReadyClient> {

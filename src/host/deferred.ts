@@ -19,3 +19,4 @@ export { WorkspaceToolRunner } from './tools/toolRunner';
 export { ApiKeyStore } from './apiKeyStore';
 export { ClientFactory } from './clientFactory';
 export { SpendLedger } from './spendLedger';
+export { ContextMemories } from './contextMemories';

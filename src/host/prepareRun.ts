@@ -2,7 +2,7 @@
 // current settings and key, with a model (with none set, the user picks one from the server's list, or types one, and
 // the client is made again for it), the request builder for the feature (each request logged), the tool rules, and
 // the answer log. Undefined: the user declined to pick a model.
-import { answerFactsOf, approvalRule, rateLimitNote, buildChatRequest, formatDailySpend, messageOf, modelRequestOptions, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
+import { answerFactsOf, approvalRule, describeCompaction, rateLimitNote, buildChatRequest, formatDailySpend, messageOf, modelRequestOptions, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
 import type { ClientFactory } from './clientFactory';
 import { selectModel } from './commands/modelPicker';
 import { logAnswer, logRequest, type Log } from './log';
@@ -47,6 +47,20 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
       return request;
     },
     tools: offered ? { needsApproval: approvalRule(toolSettings), maxRounds: toolSettings.maxRounds } : undefined,
+    toolDefinitions: tools,
+    contextMemory: factory.contextMemories.memoryFor(settings.profile, settings.model, () => {
+      // Read when asked: the catalogue may have learnt the model's window since the run was prepared.
+      const info = knownModelInfo(factory, ready, settings.model);
+      return info.contextWindow === undefined ? undefined : { contextWindow: info.contextWindow, maxOutputTokens: modelOptions.maxOutputTokens ?? info.maxOutputTokens };
+    }),
+    summarise: async (messages, maxTokens, signal) => {
+      const request = buildChatRequest({ settings: { ...requestSettings, modelOptions: { ...modelOptions, maxOutputTokens: maxTokens } }, messages, tools: [] });
+      logRequest(log, `${feature} summary`, request);
+      const result = await client.complete(request, { signal });
+      if (result.text.trim() === '') throw new Error('the model answered the summary request with nothing');
+      return result.text;
+    },
+    compacted: (record) => log.info(`${feature}: ${describeCompaction(record)}`),
     answered: (done) => {
       const facts = answerFactsOf(done, run);
       logAnswer(log, feature, done, facts);

@@ -50,6 +50,11 @@ export function applyHostMessage(message: HostMessage, { model, view, saver }: H
       view.showHistory(message.history);
       saver.saveSoon();
       return;
+    case 'context':
+      model.setContext(message.context, message.summarisedThrough);
+      view.showContext(message.context, message.summarisedThrough);
+      saver.saveSoon();
+      return;
     case 'focusInput':
       view.focusInput();
       return;

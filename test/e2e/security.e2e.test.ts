@@ -333,6 +333,7 @@ describe('Security in the workbench (e2e)', function () {
         stop: [{ type: 'stop' }],
         retry: [{ type: 'retry' }],
         newChat: [],
+        compactNow: [],
         attachContext: [],
         removeContext: [{ type: 'removeContext', chipId: '../../etc/passwd' }],
         copyCode: [{ type: 'copyCode', code: 'copied by a forged message' }],

@@ -5,16 +5,17 @@
 import { NoModelError } from '../errors/AskModelError';
 import { describeError, messageOf } from '../errors/describeError';
 import { answerFactsOf } from '../run/answerFacts';
-import { runAnswer, type PreparedRun } from '../run/preparedRun';
+import { contextFitterFor, runAnswer, type PreparedRun } from '../run/preparedRun';
+import type { ContextFitter } from '../context/contextFitter';
 import type { ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import type { ChatSessionPorts } from './chatSessionPorts';
-import { emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
+import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
 import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
 import { summarizeToolArguments } from './toolCardSummary';
 import { updateStoredTurn, type EndUpdate, type TurnUpdate } from './turnUpdates';
 import { viewTurnOf } from './viewTurns';
 import type { AssistantTurn, ContextChip, UserTurn } from './chatTurns';
-import type { ChatViewState } from './webviewProtocol';
+import type { ChatViewState, ContextUse } from './webviewProtocol';
 
 interface Answering {
   conversation: Conversation;
@@ -26,6 +27,10 @@ export class ChatSession {
   private conversation: Conversation;
   private pendingContext: ContextChip[] = [];
   private answering: Answering | undefined;
+  /** Compact now, while the summary is being written. */
+  private compacting: AbortController | undefined;
+  /** The last run's context step: how much of the window the current conversation takes. */
+  private lastRun: { run: PreparedRun; context: ContextFitter } | undefined;
 
   constructor(private readonly ports: ChatSessionPorts) {
     // After a reload the chat opens where the user left it.
@@ -33,7 +38,7 @@ export class ChatSession {
   }
 
   get busy(): boolean {
-    return this.answering !== undefined;
+    return this.answering !== undefined || this.compacting !== undefined;
   }
 
   /** The whole state, for a view that (re)appears or after a switch. Streamed text still waiting is sent first. */
@@ -46,7 +51,38 @@ export class ChatSession {
       busy: this.busy,
       ...this.ports.currentServer(),
       history: this.ports.store.list().map(summarize),
+      ...this.contextState(),
     };
+  }
+
+  /** Summarises every turn so far for the model (what the user sees is unchanged); the next message sends the summary. */
+  async compactNow(): Promise<void> {
+    if (this.busy || this.conversation.turns.length === 0) return;
+    const { ports } = this;
+    const conversation = this.conversation;
+    const controller = new AbortController();
+    this.compacting = controller;
+    const release = ports.requestStarted(controller);
+    this.showState();
+    try {
+      const run = await ports.prepareRun();
+      if (!run) throw new NoModelError();
+      const context = contextFitterFor(run);
+      this.lastRun = { run, context };
+      const { messages, turnIds } = chatMessagesByTurn(run.systemPrompt, conversation.turns, conversation.transcripts, conversation.summaries);
+      const text = await context.summariseAll(messages, controller.signal);
+      const throughTurnId = turnIds.at(-1);
+      if (text !== undefined && throughTurnId !== undefined && !controller.signal.aborted) {
+        conversation.summaries = [...(conversation.summaries ?? []), { throughTurnId, text }];
+        await ports.store.save(conversation);
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) ports.reportError(`chat: the conversation could not be compacted: ${messageOf(error)}`);
+    } finally {
+      this.compacting = undefined;
+      release();
+    }
+    this.showState();
   }
 
   /** Posts the whole state (the view said it is ready, or a setting it shows changed). */
@@ -75,9 +111,10 @@ export class ChatSession {
     await this.answer();
   }
 
-  /** Stops the answer in flight; what arrived is kept and the turn says it was stopped. */
+  /** Stops the answer in flight (what arrived is kept and the turn says it was stopped), or a compaction. */
   stop(): void {
     this.answering?.controller.abort();
+    this.compacting?.abort();
   }
 
   newChat(): void {
@@ -146,8 +183,16 @@ export class ChatSession {
     try {
       const run = await ports.prepareRun();
       if (!run) throw new NoModelError();
+      const { messages, turnIds } = chatMessagesByTurn(run.systemPrompt, history, conversation.transcripts, conversation.summaries);
+      // A summary of the earliest turns is kept with the conversation, so the next message does not pay for it again.
+      const context = contextFitterFor(run, (summary) => {
+        const throughTurnId = turnIds[summary.end - 1];
+        if (throughTurnId !== undefined) conversation.summaries = [...(conversation.summaries ?? []), { throughTurnId, text: summary.text }];
+      });
+      this.lastRun = { run, context };
       const result = await runAnswer(run, {
-        messages: toChatMessages(run.systemPrompt, history, conversation.transcripts),
+        messages,
+        context,
         signal: controller.signal,
         tools: { runTool: ports.runTool, approve: ports.approve },
         onEvent: this.eventHandler(run, apply, deltas, post, () => turn),
@@ -170,6 +215,15 @@ export class ChatSession {
       ports.reportError(`chat: the conversation could not be saved: ${messageOf(error)}`);
     }
     ports.post({ type: 'history', history: ports.store.list().map(summarize) });
+    if (shown()) ports.post({ type: 'context', ...this.contextState() });
+  }
+
+  /** The next request's share of the window (once a run has told the window) and where the summary ends. */
+  private contextState(): { context?: ContextUse; summarisedThrough?: string } {
+    const { conversation, lastRun } = this;
+    const through = conversation.summaries?.at(-1)?.throughTurnId;
+    const use = lastRun?.context.use(toChatMessages(lastRun.run.systemPrompt, conversation.turns, conversation.transcripts, conversation.summaries));
+    return { ...(use ? { context: use } : {}), ...(through !== undefined ? { summarisedThrough: through } : {}) };
   }
 
   /** The loop's events as turn updates: text and reasoning through the coalescer, tool cards at once. */

@@ -1,6 +1,7 @@
 // A chat conversation as the host keeps it, and how it becomes the messages a request sends. Pure: the controller
 // in src/host drives it; the unit tests check it without VS Code.
 import { fenceFor } from '../ask/askPrompt';
+import { SUMMARY_MESSAGE_PREFIX } from '../context/summaryRequest';
 import type { ChatMessage } from '../protocol/messages';
 import type { AssistantTurn, ContextChip, Turn, UserTurn } from './chatTurns';
 import type { ConversationSummary } from './webviewProtocol';
@@ -16,6 +17,16 @@ export interface Conversation {
    * one `tool` message per call), keyed by the assistant turn's id, so a follow-up question carries the same history.
    */
   transcripts?: Record<string, ChatMessage[]>;
+  /**
+   * What the model sees in place of the earliest turns, oldest first: each summary stands for the turns up to and
+   * including `throughTurnId` (after the previous summary's). The user still sees every turn.
+   */
+  summaries?: ConversationSummaryText[];
+}
+
+export interface ConversationSummaryText {
+  throughTurnId: string;
+  text: string;
 }
 
 const TITLE_LENGTH = 60;
@@ -52,17 +63,35 @@ export function userMessageContent(turn: UserTurn): string {
  * text. A failed answer's partial text is left out (the model would take it as its own complete answer); a stopped
  * one is kept, since the user saw it and may refer to it.
  */
-export function toChatMessages(systemPrompt: string, turns: readonly Turn[], transcripts: Readonly<Record<string, ChatMessage[]>> = {}): ChatMessage[] {
+export function toChatMessages(systemPrompt: string, turns: readonly Turn[], transcripts: Readonly<Record<string, ChatMessage[]>> = {}, summaries: readonly ConversationSummaryText[] = []): ChatMessage[] {
+  return chatMessagesByTurn(systemPrompt, turns, transcripts, summaries).messages;
+}
+
+/** The request's messages, and for each the id of the turn it came from (none for the system prompt and summaries). */
+export function chatMessagesByTurn(
+  systemPrompt: string,
+  turns: readonly Turn[],
+  transcripts: Readonly<Record<string, ChatMessage[]>> = {},
+  summaries: readonly ConversationSummaryText[] = [],
+): { messages: ChatMessage[]; turnIds: (string | undefined)[] } {
   const messages: ChatMessage[] = [];
-  if (systemPrompt.trim() !== '') messages.push({ role: 'system', content: systemPrompt.trim() });
-  for (const turn of turns) {
-    if (turn.role === 'user') messages.push({ role: 'user', content: userMessageContent(turn) });
-    else if (transcripts[turn.id]?.length) messages.push(...(transcripts[turn.id] ?? []));
+  const turnIds: (string | undefined)[] = [];
+  const add = (turnId: string | undefined, ...added: ChatMessage[]): void => {
+    messages.push(...added);
+    turnIds.push(...added.map(() => turnId));
+  };
+  if (systemPrompt.trim() !== '') add(undefined, { role: 'system', content: systemPrompt.trim() });
+  for (const summary of summaries) add(undefined, { role: 'system', content: `${SUMMARY_MESSAGE_PREFIX}${summary.text.trim()}` });
+  const through = summaries.at(-1)?.throughTurnId;
+  const firstShown = through === undefined ? 0 : turns.findIndex((turn) => turn.id === through) + 1;
+  for (const turn of turns.slice(firstShown)) {
+    if (turn.role === 'user') add(turn.id, { role: 'user', content: userMessageContent(turn) });
+    else if (transcripts[turn.id]?.length) add(turn.id, ...(transcripts[turn.id] ?? []));
     else if (turn.text !== '' && turn.status !== 'error' && turn.status !== 'streaming') {
-      messages.push(turn.reasoning === '' ? { role: 'assistant', content: turn.text } : { role: 'assistant', content: turn.text, reasoning_content: turn.reasoning });
+      add(turn.id, turn.reasoning === '' ? { role: 'assistant', content: turn.text } : { role: 'assistant', content: turn.text, reasoning_content: turn.reasoning });
     }
   }
-  return messages;
+  return { messages, turnIds };
 }
 
 /** The last user turn whose answer failed or was stopped, for Retry: what to send again. */

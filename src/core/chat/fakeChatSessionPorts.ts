@@ -1,5 +1,8 @@
 // Test doubles of the chat session's ports, kept beside their interfaces so that a change to a port changes its fake
 // in the same place. Nothing in the extension imports this file (the bundle never contains it).
+import type { CompactionRecord } from '../context/compactConversation';
+import type { ContextMemory, ContextWindow } from '../context/contextFitter';
+import { emptyTokenCalibration, type TokenCalibration } from '../context/tokenCalibration';
 import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import type { PreparedRun } from '../run/preparedRun';
 import type { ChatDone, ChatEvent } from '../stream/events';
@@ -128,6 +131,35 @@ export interface FakePortsOptions {
   model?: string;
   /** The model's list prices, as the catalogue would give them. */
   prices?: PreparedRun['prices'];
+  /** The model's window as the catalogue would give it; default unknown. */
+  window?: ContextWindow;
+  /** What the model answers a summary request; default `summary <n>`. */
+  summarise?: (messages: ChatMessage[], maxTokens: number) => Promise<string>;
+}
+
+/** The context memory of one model: a window that overflows can teach, and the calibration in memory. */
+export class FakeContextMemory implements ContextMemory {
+  private calibrationNow: TokenCalibration = emptyTokenCalibration();
+  learnt: number[] = [];
+
+  constructor(private known: ContextWindow | undefined) {}
+
+  window(): ContextWindow | undefined {
+    return this.known;
+  }
+
+  learnWindow(contextWindow: number): void {
+    this.learnt.push(contextWindow);
+    this.known = { ...this.known, contextWindow };
+  }
+
+  calibration(): TokenCalibration {
+    return this.calibrationNow;
+  }
+
+  setCalibration(calibration: TokenCalibration): void {
+    this.calibrationNow = calibration;
+  }
 }
 
 export interface FakePorts extends ChatSessionPorts {
@@ -141,6 +173,11 @@ export interface FakePorts extends ChatSessionPorts {
   /** Requests registered with the host and not yet released. */
   readonly inFlight: Set<AbortController>;
   readonly answered: ChatDone[];
+  readonly contextMemory: FakeContextMemory;
+  /** Each summary request's messages and room, in order. */
+  readonly summaryRequests: { messages: ChatMessage[]; maxTokens: number }[];
+  /** What each compaction changed, in order. */
+  readonly compactions: CompactionRecord[];
 }
 
 export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
@@ -154,6 +191,9 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
   const errors: string[] = [];
   const inFlight = new Set<AbortController>();
   const answered: ChatDone[] = [];
+  const contextMemory = new FakeContextMemory(options.window);
+  const summaryRequests: FakePorts['summaryRequests'] = [];
+  const compactions: CompactionRecord[] = [];
   const modelName = options.model ?? 'fake-model';
   const tools = options.tools === 'off' ? undefined : (options.tools ?? { needsApproval: (call: ValidToolCall) => call.kind === 'edit', maxRounds: 3 });
   const run: PreparedRun = {
@@ -166,6 +206,13 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     buildRequest: (messages: readonly ChatMessage[]) => ({ model: modelName, stream: true, messages: structuredClone([...messages]) }) as ChatCompletionRequest,
     tools,
     answered: (done) => answered.push(done),
+    toolDefinitions: [],
+    contextMemory,
+    summarise: (messages, maxTokens) => {
+      summaryRequests.push({ messages, maxTokens });
+      return options.summarise ? options.summarise(messages, maxTokens) : Promise.resolve(`summary ${summaryRequests.length}`);
+    },
+    compacted: (record) => compactions.push(record),
   };
   const defaultRun = async (call: ValidToolCall, context: ToolRunContext): Promise<ToolOutcome> => {
     if (context.approve) {
@@ -184,6 +231,9 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     errors,
     inFlight,
     answered,
+    contextMemory,
+    summaryRequests,
+    compactions,
     prepareRun: async () => {
       const prepare = options.prepare ?? 'run';
       if (prepare === 'declined') return undefined;

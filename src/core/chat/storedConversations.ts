@@ -20,6 +20,7 @@ const conversationSchema = z.object({
   updatedAt: z.number(),
   turns: z.array(turnSchema),
   transcripts: z.optional(z.record(z.string(), z.array(chatMessageSchema))),
+  summaries: z.optional(z.array(z.object({ throughTurnId: z.string(), text: z.string() }))),
 });
 
 export interface StoredConversations {

@@ -23,6 +23,13 @@ export type ViewTurn = z.infer<typeof viewTurnSchema>;
 export const conversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number(), turns: z.number() });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+/** How much of the model's window the next request would take (the tool definitions and the system prompt included). */
+export const contextUseSchema = z.object({
+  usedTokens: z.number(),
+  windowTokens: z.number(),
+});
+export type ContextUse = z.infer<typeof contextUseSchema>;
+
 export const chatViewStateSchema = z.object({
   conversationId: z.string(),
   turns: z.array(viewTurnSchema),
@@ -34,6 +41,10 @@ export const chatViewStateSchema = z.object({
   profile: z.string(),
   profiles: z.array(z.string()),
   history: z.array(conversationSummarySchema),
+  /** Undefined while the model's window is unknown (no figure is invented). */
+  context: z.optional(contextUseSchema),
+  /** The last turn the model now sees only as a summary ("earlier messages summarised"); what the user sees is unchanged. */
+  summarisedThrough: z.optional(z.string()),
 });
 export type ChatViewState = z.infer<typeof chatViewStateSchema>;
 
@@ -49,6 +60,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('toolCall'), turnId: z.string(), call: toolCardSchema }),
   z.object({ type: z.literal('pendingContext'), chips: z.array(contextChipSchema) }),
   z.object({ type: z.literal('history'), history: z.array(conversationSummarySchema) }),
+  /** After an answer (or a switch): the next request's share of the window, and where the summary ends. */
+  z.object({ type: z.literal('context'), context: z.optional(contextUseSchema), summarisedThrough: z.optional(z.string()) }),
   /** Puts the cursor in the message box (after "Open Chat"). */
   z.object({ type: z.literal('focusInput') }),
 ]);
@@ -64,6 +77,8 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('retry') }),
   z.strictObject({ type: z.literal('newChat') }),
+  /** Compact now: summarise the earlier turns for the model. */
+  z.strictObject({ type: z.literal('compactNow') }),
   z.strictObject({ type: z.literal('attachContext'), kind: z.enum(['selection', 'file']) }),
   z.strictObject({ type: z.literal('removeContext'), chipId: z.string() }),
   z.strictObject({ type: z.literal('copyCode'), code: z.string() }),

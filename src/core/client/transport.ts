@@ -2,7 +2,7 @@
 // body as this server accepts it; retries of retryable failures while no answer has arrived (honouring the server's
 // retry-after); the one compatibility resend for a field the server refused; a log entry per exchange. The key lives
 // in a true private field, and every text that leaves here is redacted of it.
-import { httpErrorFromResponse } from '../errors/httpErrors';
+import { ContextOverflowError, httpErrorFromResponse } from '../errors/httpErrors';
 import { redactSecret } from '../errors/redact';
 import { ConnectionError } from '../errors/transportErrors';
 import { classifyConnectionFailure, connectionCode, connectionDetail } from '../http/connectionFailure';
@@ -83,7 +83,8 @@ export class ChatTransport {
       }
       const text = await readCapped(response, MAX_ERROR_BODY_BYTES).catch(() => '');
       const error = this.httpError(response, text, url);
-      const change = (response.status === 400 || response.status === 422) && !resentForCompatibility
+      const overflow = error instanceof ContextOverflowError;
+      const change = (response.status === 400 || response.status === 422) && !resentForCompatibility && !overflow
         ? CompatibilityMemory.changeFor(error.serverMessage, body)
         : undefined;
       if (change) {
@@ -98,7 +99,8 @@ export class ChatTransport {
         this.log({ method: 'POST', url, attempt, status: response.status, durationMs: now() - sentAt, outcome: 'compat-resend', error: resend });
         continue;
       }
-      if (isRetryableStatus(response.status)) {
+      // A conversation too long for the window is as long on the next try (llama.cpp once sent it as a 500).
+      if (isRetryableStatus(response.status) && !overflow) {
         const decision = decideRetry({ attempt, maxRetries, retryAfterMs: error.retryAfterMs, random });
         if (decision.retry) {
           this.log({ method: 'POST', url, attempt, status: response.status, durationMs: now() - sentAt, outcome: 'retry', error: error.message, retryInMs: decision.delayMs });

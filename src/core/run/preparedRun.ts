@@ -2,7 +2,9 @@
 // Edit Selection share. The host prepares a run (settings read, key found, model resolved, tool rules read); the
 // caller hands it the conversation and the two tool ports, and gets the loop's events and result.
 import type { TokenPrices } from '../cost/answerCost';
-import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
+import type { CompactionRecord } from '../context/compactConversation';
+import { ContextFitter, type ContextMemory } from '../context/contextFitter';
+import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../protocol/messages';
 import type { ChatDone } from '../stream/events';
 import { runToolLoop } from '../tools/toolLoop';
 import type { Approver, ChatStreamSource, ToolExecutor, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
@@ -35,6 +37,27 @@ export interface PreparedRun {
   tools: RunToolRules | undefined;
   /** Told of each finished answer (the host logs it). */
   answered: (done: ChatDone) => void;
+  /** The tool definitions each request offers (what they cost in the window counts too). */
+  toolDefinitions: readonly ToolDefinition[];
+  /** The model's window as known, and what the requests taught about its token counts. */
+  contextMemory: ContextMemory;
+  /** Sends a summary request (no tools, at most `maxTokens` of answer) and returns the summary. */
+  summarise: (messages: ChatMessage[], maxTokens: number, signal: AbortSignal) => Promise<string>;
+  /** Told of each compaction (the host logs it). */
+  compacted: (record: CompactionRecord) => void;
+}
+
+/** The context step for a run; `summarised` is told when earlier turns were summarised (the chat stores it). */
+export function contextFitterFor(run: PreparedRun, summarised?: (summary: { end: number; text: string }) => void): ContextFitter {
+  return new ContextFitter({
+    memory: run.contextMemory,
+    tools: run.toolDefinitions,
+    summarise: run.summarise,
+    compacted: (record, summary) => {
+      run.compacted(record);
+      if (summary) summarised?.(summary);
+    },
+  });
 }
 
 /** How a run reaches the workspace and the user. */
@@ -49,6 +72,8 @@ export interface AnswerInput {
   onEvent?: (event: ToolLoopEvent) => void;
   /** Needed when `run.tools` is set. */
   tools?: ToolPorts;
+  /** Fits each round to the window; default: `contextFitterFor(run)`. */
+  context?: ContextFitter;
 }
 
 /** Answers `messages` with the run's client and rules: one answer, or rounds of tool calls until an answer without. */
@@ -64,6 +89,7 @@ export function runAnswer(run: PreparedRun, input: AnswerInput): Promise<ToolLoo
     // No tools offered: a call the model invents anyway is answered with the round-limit reason and not run.
     maxRounds: run.tools && tools ? run.tools.maxRounds : 0,
     signal: input.signal,
+    context: input.context ?? contextFitterFor(run),
     onEvent: (event) => {
       if (event.type === 'answerDone') run.answered(event.done);
       input.onEvent?.(event);

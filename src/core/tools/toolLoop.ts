@@ -2,7 +2,8 @@
 // exactly as sent, run the calls (runToolRound), add one result per call and ask again; end on an answer without
 // calls, on Stop, after maxRounds rounds of calls, or on an error. Every way out leaves a conversation the next
 // request can continue: no call is ever left without its result.
-import type { ChatMessage, ToolCallRecord } from '../protocol/messages';
+import { ContextOverflowError } from '../errors/httpErrors';
+import type { ChatCompletionRequest, ChatMessage, ToolCallRecord } from '../protocol/messages';
 import type { ChatDone } from '../stream/events';
 import { runToolRound, type AnsweredCall } from './runToolRound';
 import type { ToolCallUpdate, ToolLoopEvent, ToolLoopOptions, ToolLoopResult } from './toolLoopTypes';
@@ -88,7 +89,34 @@ async function readAnswer(
   partial: { text: string },
 ): Promise<Answer> {
   const answer: Answer = { text: '', reasoning: '', calls: [], done: undefined };
-  const request = options.buildRequest(messages);
+  const { context, signal } = options;
+  let sent = context ? await context.fit(messages, signal) : messages;
+  let refitted = false;
+  for (;;) {
+    try {
+      await streamAnswer(options, options.buildRequest(sent), round, emit, partial, answer);
+      break;
+    } catch (error) {
+      // Too long for the window: fitted again to what the server said, and tried once more (nothing of it arrived).
+      const untouched = answer.text === '' && answer.reasoning === '' && answer.calls.length === 0;
+      if (!context || refitted || !untouched || !(error instanceof ContextOverflowError)) throw error;
+      refitted = true;
+      sent = await context.fit(messages, signal, error);
+    }
+  }
+  if (answer.done) context?.answered(answer.done);
+  answer.calls.sort((a, b) => a.call.index - b.call.index);
+  return answer;
+}
+
+async function streamAnswer(
+  options: ToolLoopOptions,
+  request: ChatCompletionRequest,
+  round: number,
+  emit: (event: ToolLoopEvent) => void,
+  partial: { text: string },
+  answer: Answer,
+): Promise<void> {
   for await (const batch of options.client.streamBatches(request, { signal: options.signal })) {
     let text = '';
     let reasoning = '';
@@ -109,8 +137,6 @@ async function readAnswer(
       emit({ type: 'text', round, text });
     }
   }
-  answer.calls.sort((a, b) => a.call.index - b.call.index);
-  return answer;
 }
 
 /** The answer as the model sent it: ids, names and argument text untouched, so its next turn sees its own calls. */

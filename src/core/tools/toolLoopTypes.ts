@@ -1,5 +1,6 @@
 // The tool loop's contract with its surroundings: what it needs injected (the client, the request builder, the tool
 // runner, the approver) and what it reports (events for the view, and a result for the conversation).
+import type { ContextOverflowError } from '../errors/httpErrors';
 import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import type { ChatDone, ChatEvent } from '../stream/events';
 import type { ValidToolCall } from './validateToolCall';
@@ -70,6 +71,14 @@ export interface ToolLoopOptions {
   maxRounds: number;
   signal: AbortSignal;
   onEvent?: (event: ToolLoopEvent) => void;
+  /** Fits each round's messages to the model's window before it is sent (context/contextFitter.ts); none: sent as they are. */
+  context?: ContextStep | undefined;
+}
+
+/** The context step of each round (ContextFitter is the real one). */
+export interface ContextStep {
+  fit(messages: readonly ChatMessage[], signal: AbortSignal, overflow?: ContextOverflowError): Promise<ChatMessage[]>;
+  answered(done: ChatDone): void;
 }
 
 export type ToolCallStatus =

@@ -64,6 +64,8 @@ export class ChatController {
       case 'showDiff':
         await tools.diffs.reshow(message.callId);
         return;
+      case 'compactNow':
+        return session.compactNow();
       case 'selectProfile':
         // The header offers only the names it was sent; a name that is not a profile (any more) changes nothing.
         if (readProfiles().some((profile) => profile.name === message.name)) await setActiveProfile(message.name);

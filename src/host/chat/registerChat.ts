@@ -50,6 +50,11 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
       session.newChat();
       await provider.reveal();
     }),
+    vscode.commands.registerCommand('askModel.compactChat', async () => {
+      const { session, provider } = await chat();
+      await provider.reveal();
+      await session.compactNow();
+    }),
     vscode.commands.registerCommand('askModel.chat.addSelection', async () => {
       const { controller, provider } = await chat();
       controller.attach('selection');

@@ -2,7 +2,7 @@
 // streamed as it arrives. Cancel, Stop or closing the answer keeps what arrived; errors offer the action that fixes
 // them. The request goes through the same preparation and answer loop as the chat (without tools).
 import * as vscode from 'vscode';
-import { answerFactsOf, buildAskMessages, describeError, formatAnswerFooter, messageOf, runAnswer, type CodeContext, type ErrorAction, type PreparedRun } from '../../core';
+import { answerFactsOf, buildAskMessages, contextFitterFor, formatTokenCount, describeError, formatAnswerFooter, messageOf, runAnswer, type CodeContext, type ErrorAction, type PreparedRun } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import { AnswerDocument } from '../ask/answerDocument';
 import { codeContextOf } from '../ask/codeContext';
@@ -73,12 +73,15 @@ async function answer(deps: AskDeps, question: string, code: CodeContext): Promi
   let inReasoning = false;
   const controller = new AbortController();
   const release = deps.active.track(controller);
+  const messages = buildAskMessages(run.systemPrompt, question, code);
+  const context = contextFitterFor(run);
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Ask Model: asking ${run.model}…`, cancellable: true },
     (progress, token) => {
       token.onCancellationRequested(() => controller.abort());
       return runAnswer(run, {
-        messages: buildAskMessages(run.systemPrompt, question, code),
+        messages,
+        context,
         signal: controller.signal,
         onEvent: (event) => {
           if (!document.isOpen) controller.abort(); // The user closed the answer: stop paying for it.
@@ -91,7 +94,11 @@ async function answer(deps: AskDeps, question: string, code: CodeContext): Promi
             if (text === '') progress.report({ message: 'answering…' });
             text += event.text;
             document.append(event.text);
-          } else if (event.type === 'answerDone') footer = formatAnswerFooter(answerFactsOf(event.done, run));
+          } else if (event.type === 'answerDone') {
+            // The window's share the question and its answer took, once the window is known.
+            const use = context.use([...messages, { role: 'assistant', content: text }]);
+            footer = `${formatAnswerFooter(answerFactsOf(event.done, run))}${use ? ` · context ${formatTokenCount(use.usedTokens)} / ${formatTokenCount(use.windowTokens)}` : ''}`;
+          }
         },
       });
     },

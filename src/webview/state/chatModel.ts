@@ -3,7 +3,7 @@
 // copy (core/chat/turnUpdates.ts). An update makes a new turn object and puts it in the list in place: only the
 // changed turn is copied, never the conversation (string concatenation is cheap in V8: it builds a rope).
 import { updateTurn, type StreamUpdate } from '../../core/chat/turnUpdates';
-import type { ViewAssistantTurn, ChatViewState, ContextChip, ConversationSummary, ToolCard, ViewTurn } from '../../core/chat/webviewProtocol';
+import type { ViewAssistantTurn, ChatViewState, ContextChip, ContextUse, ConversationSummary, ToolCard, ViewTurn } from '../../core/chat/webviewProtocol';
 import type { CachedView } from './cachedView';
 
 export class ChatModel {
@@ -63,6 +63,11 @@ export class ChatModel {
 
   setHistory(history: ConversationSummary[]): void {
     this.current.history = history;
+  }
+
+  setContext(context: ContextUse | undefined, summarisedThrough: string | undefined): void {
+    const { context: _context, summarisedThrough: _through, ...rest } = this.current;
+    this.current = { ...rest, ...(context ? { context } : {}), ...(summarisedThrough !== undefined ? { summarisedThrough } : {}) };
   }
 
   setDraft(draft: string): void {

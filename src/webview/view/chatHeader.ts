@@ -1,12 +1,13 @@
 // The bar above the conversation: which model answers (and, with more than one profile, a switch between them), what
 // the conversation has cost so far (when any answer had a price), the History toggle and New chat.
 import { formatUsd, totalCost } from '../../core/cost/answerCost';
-import type { ViewTurn } from '../../core/chat/webviewProtocol';
+import type { ContextUse, ViewTurn } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
 
 export interface ChatHeaderEvents {
   toggleHistory(): void;
   newChat(): void;
+  compactNow(): void;
   selectProfile(name: string): void;
 }
 
@@ -16,6 +17,8 @@ export class ChatHeader {
   private readonly model: HTMLElement;
   private readonly profile: HTMLSelectElement;
   private readonly cost: HTMLElement;
+  private readonly contextUse: HTMLElement;
+  private readonly compact: HTMLButtonElement;
   private profileNames = '';
 
   constructor(events: ChatHeaderEvents, historyPanelId: string) {
@@ -24,12 +27,16 @@ export class ChatHeader {
     this.profile.hidden = true;
     this.cost = element('span', { class: 'conversation-cost' });
     this.cost.hidden = true;
+    this.contextUse = element('span', { class: 'context-use', role: 'status' });
+    this.contextUse.hidden = true;
+    this.compact = element('button', { type: 'button', class: 'secondary small', title: 'Summarise the conversation so far for the model (you still see every message)' }, 'Compact');
     this.profile.addEventListener('change', () => events.selectProfile(this.profile.value));
     this.historyButton = element('button', { type: 'button', class: 'secondary small', 'aria-expanded': 'false', 'aria-controls': historyPanelId }, 'History');
     const newChat = element('button', { type: 'button', class: 'secondary small' }, 'New chat');
-    this.element = element('header', { class: 'chat-header' }, element('div', { class: 'header-server' }, this.profile, this.model, this.cost), element('div', { class: 'header-buttons' }, this.historyButton, newChat));
+    this.element = element('header', { class: 'chat-header' }, element('div', { class: 'header-server' }, this.profile, this.model, this.contextUse, this.cost), element('div', { class: 'header-buttons' }, this.compact, this.historyButton, newChat));
     this.historyButton.addEventListener('click', () => events.toggleHistory());
     newChat.addEventListener('click', () => events.newChat());
+    this.compact.addEventListener('click', () => events.compactNow());
   }
 
   showModel(model: string): void {
@@ -62,7 +69,28 @@ export class ChatHeader {
     this.cost.title = `This conversation so far: ${priced} answer(s)${basis}${unpriced}`;
   }
 
+  /** Used / window for the next request; a warning from 80%. Nothing while the window is unknown. */
+  showContextUse(context: ContextUse | undefined): void {
+    this.contextUse.hidden = context === undefined;
+    if (!context) return;
+    const share = context.usedTokens / context.windowTokens;
+    const text = `${compactCount(context.usedTokens)} / ${compactCount(context.windowTokens)}`;
+    if (this.contextUse.textContent !== text) this.contextUse.textContent = text;
+    this.contextUse.classList.toggle('warn', share >= WARN_SHARE);
+    this.contextUse.title = `The next request takes about ${context.usedTokens} of the model's ${context.windowTokens} tokens (${Math.round(share * 100)}%)${share >= WARN_SHARE ? '; older messages will be summarised for the model when it no longer fits, or Compact now' : ''}`;
+  }
+
   setHistoryOpen(open: boolean): void {
     this.historyButton.setAttribute('aria-expanded', String(open));
   }
+}
+
+/** From this share of the window the meter warns. */
+const WARN_SHARE = 0.8;
+
+/** `950`, `12.3K`, `128K`. */
+function compactCount(tokens: number): string {
+  if (tokens < 1000) return String(tokens);
+  const thousands = tokens / 1000;
+  return `${thousands < 100 ? thousands.toFixed(1).replace(/\.0$/, '') : Math.round(thousands)}K`;
 }

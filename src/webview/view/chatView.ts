@@ -1,6 +1,6 @@
 // The whole chat view: header, history panel, the conversation and the composer, laid out in #app. It renders what
 // it is given and reports what the user does; it owns no conversation state.
-import type { ChatViewState, ContextChip, ConversationSummary, ToolCard, ViewTurn, ViewMessage } from '../../core/chat/webviewProtocol';
+import type { ChatViewState, ContextChip, ContextUse, ConversationSummary, ToolCard, ViewTurn, ViewMessage } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
 import { Announcer } from './announcer';
 import { ChatHeader } from './chatHeader';
@@ -29,7 +29,7 @@ export class ChatView {
   constructor(root: HTMLElement, options: ChatViewOptions) {
     const { post } = options;
     this.header = new ChatHeader(
-      { toggleHistory: () => this.setHistoryOpen(!this.history.isOpen), newChat: () => post({ type: 'newChat' }), selectProfile: (name) => post({ type: 'selectProfile', name }) },
+      { toggleHistory: () => this.setHistoryOpen(!this.history.isOpen), newChat: () => post({ type: 'newChat' }), compactNow: () => post({ type: 'compactNow' }), selectProfile: (name) => post({ type: 'selectProfile', name }) },
       HISTORY_PANEL_ID,
     );
     this.history = new HistoryPanel({
@@ -73,6 +73,19 @@ export class ChatView {
     this.showPendingContext(state.pendingContext);
     this.composer.setBusy(state.busy);
     if (draft !== undefined) this.composer.setDraft(draft);
+    this.showContext(state.context, state.summarisedThrough);
+  }
+
+  /** The meter in the header, and the line after the last turn the model now sees only as a summary. */
+  showContext(context: ContextUse | undefined, summarisedThrough: string | undefined): void {
+    this.header.showContextUse(context);
+    for (const marked of this.messages.element.querySelectorAll('.summarised-through')) {
+      if (marked instanceof HTMLElement && marked.dataset.turnId !== summarisedThrough) marked.classList.remove('summarised-through');
+    }
+    if (summarisedThrough === undefined) return;
+    for (const turn of this.messages.element.querySelectorAll<HTMLElement>('[data-turn-id]')) {
+      if (turn.dataset.turnId === summarisedThrough) turn.classList.add('summarised-through');
+    }
   }
 
   /** `turns`: the whole conversation with `turn` in it (the header's cost adds them up). */

@@ -117,7 +117,7 @@ describe('chat session', () => {
       assert.equal(ports.archive.list()[0]?.title, 'Hi');
       const types = ports.posted.map((message) => message.type);
       assert.deepEqual(types.slice(0, 2), ['turn', 'turn']);
-      assert.deepEqual(types.slice(-2), ['turn', 'history']);
+      assert.deepEqual(types.slice(-3), ['turn', 'history', 'context']);
       assert.deepEqual(replayToView(ports.posted), turns.map(viewTurnOf), 'the view ends with exactly the stored turns, as shown');
       assert.equal(session.busy, false);
       assert.equal(ports.inFlight.size, 0, 'the request was released from Stop-all');

@@ -1,0 +1,123 @@
+// The context step of every request: before each round is sent, the messages are fitted to the model's window (tool
+// results shortened, then the oldest turns summarised by one extra request), what the server counted calibrates the
+// next estimate, and an overflow the server reports teaches the window it enforces, for one more try. It changes only
+// what is sent; the session keeps what the user sees, and stores a summary so the next message does not pay for it
+// again.
+import { ConversationTooLargeError } from '../errors/AskModelError';
+import type { ContextOverflowError } from '../errors/httpErrors';
+import type { ChatMessage, ToolDefinition } from '../protocol/messages';
+import type { ChatDone } from '../stream/events';
+import { planCompaction, promptBudget, protectedParts, type CompactionRecord } from './compactConversation';
+import { enforcedWindow } from './contextOverflow';
+import { estimatePromptTokens } from './estimateTokens';
+import { buildSummaryRequest, spliceSummary } from './summaryRequest';
+import { calibratedTokens, recordPromptUsage, type TokenCalibration } from './tokenCalibration';
+
+/** The model's limits as far as they are known: the catalogue's, an override, or what an overflow taught. */
+export interface ContextWindow {
+  contextWindow: number;
+  /** The room the answer is given; unknown: a quarter of the window, at most 4096 tokens. */
+  maxOutputTokens?: number | undefined;
+}
+
+/** Where the fitter keeps what it learns (per model, for the session and beyond). */
+export interface ContextMemory {
+  window(): ContextWindow | undefined;
+  learnWindow(contextWindow: number): void;
+  calibration(): TokenCalibration;
+  setCalibration(calibration: TokenCalibration): void;
+}
+
+export interface ContextFitterOptions {
+  memory: ContextMemory;
+  tools: readonly ToolDefinition[];
+  /** Sends the summary request (no tools, at most `maxTokens` of answer) and returns the summary's text. */
+  summarise(messages: ChatMessage[], maxTokens: number, signal: AbortSignal): Promise<string>;
+  /** What was changed before a request, for the log; `summary` when turns were summarised: messages [.., end) of the input. */
+  compacted(record: CompactionRecord, summary: { end: number; text: string } | undefined): void;
+}
+
+const DEFAULT_OUTPUT_SHARE = 0.25;
+const DEFAULT_MAX_OUTPUT = 4096;
+/** After an overflow that names no window, the next try aims this far under what was sent. */
+const SHRINK_AFTER_UNNAMED_OVERFLOW = 0.8;
+/** The most a summary made on request may take. */
+const MAX_SUMMARY_TOKENS = 1024;
+
+export class ContextFitter {
+  /** Our estimate of the last request sent, in our own units, for calibration once the server counts it. */
+  private lastEstimate: number | undefined;
+  /** The summary made for this run: later rounds send the same history, so it is spliced in again, not re-made. */
+  private summary: { start: number; end: number; text: string } | undefined;
+
+  constructor(private readonly options: ContextFitterOptions) {}
+
+  /** The share of the window `messages` would take as the next request; undefined while the window is unknown. */
+  use(messages: readonly ChatMessage[]): { usedTokens: number; windowTokens: number } | undefined {
+    const window = this.options.memory.window();
+    if (!window) return undefined;
+    const usedTokens = calibratedTokens(this.options.memory.calibration(), estimatePromptTokens({ messages, tools: this.options.tools }));
+    return { usedTokens: Math.round(usedTokens), windowTokens: window.contextWindow };
+  }
+
+  /**
+   * The messages to send for `messages`: as they are while they fit (or the window is unknown), else compacted.
+   * `overflow`: the server refused the last try as too long; its numbers, if any, teach the window first.
+   */
+  async fit(messages: readonly ChatMessage[], signal: AbortSignal, overflow?: ContextOverflowError): Promise<ChatMessage[]> {
+    const { memory, tools } = this.options;
+    if (overflow) {
+      const sent = calibratedTokens(memory.calibration(), this.lastEstimate ?? estimatePromptTokens({ messages, tools }));
+      memory.learnWindow(enforcedWindow(overflow.overflow, sent) ?? Math.floor(sent * SHRINK_AFTER_UNNAMED_OVERFLOW));
+    }
+    const window = memory.window();
+    if (!window) return this.sending([...messages]);
+    if (this.summary && messages.length >= this.summary.end) messages = spliceSummary({ messages, ...this.summary }, this.summary.text);
+    const budgetTokens = promptBudget({ contextWindow: window.contextWindow, maxOutputTokens: this.outputRoom(window) });
+    const plan = planCompaction({ messages, tools, calibration: memory.calibration(), budgetTokens });
+    if (plan.kind === 'too-large') throw new ConversationTooLargeError(plan.protectedTokens, budgetTokens);
+    if (plan.kind === 'fits') {
+      if (plan.record.shortened.length > 0) this.options.compacted(plan.record, undefined);
+      return this.sending(plan.messages);
+    }
+    const text = await this.options.summarise(plan.summaryRequest, plan.summaryTokens, signal);
+    // Only a first summary maps onto the history the caller holds; one made over an earlier one is this run's alone.
+    this.options.compacted(plan.record, this.summary ? undefined : { end: plan.end, text });
+    if (!this.summary) this.summary = { start: plan.start, end: plan.end, text };
+    return this.sending(spliceSummary(plan, text));
+  }
+
+  /**
+   * Compact now: the model writes a summary of every turn in `messages` (after the leading system messages), for the
+   * caller to send in their place from now on; undefined when there is nothing to summarise.
+   */
+  async summariseAll(messages: readonly ChatMessage[], signal: AbortSignal): Promise<string | undefined> {
+    const { memory, tools } = this.options;
+    const { historyStart } = protectedParts(messages);
+    const history = messages.slice(historyStart);
+    if (history.length === 0) return undefined;
+    const window = memory.window();
+    const budgetTokens = window ? promptBudget({ contextWindow: window.contextWindow, maxOutputTokens: this.outputRoom(window) }) : Number.MAX_SAFE_INTEGER;
+    const summaryTokens = Math.min(MAX_SUMMARY_TOKENS, window ? Math.floor(budgetTokens / 8) : MAX_SUMMARY_TOKENS);
+    const text = await this.options.summarise(buildSummaryRequest(history, { budgetTokens, calibration: memory.calibration() }), summaryTokens, signal);
+    const turns = history.filter((message) => message.role === 'user').length;
+    this.options.compacted({ budgetTokens, estimatedTokens: estimatePromptTokens({ messages, tools }), shortened: [], summarised: { start: historyStart, end: messages.length, turns } }, { end: messages.length, text });
+    return text;
+  }
+
+  /** After an answer: the server's count of the prompt calibrates the next estimates for this model. */
+  answered(done: ChatDone): void {
+    const reported = done.usage?.prompt_tokens;
+    if (this.lastEstimate === undefined || typeof reported !== 'number' || reported <= 0) return;
+    this.options.memory.setCalibration(recordPromptUsage(this.options.memory.calibration(), this.lastEstimate, reported));
+  }
+
+  private outputRoom(window: ContextWindow): number {
+    return window.maxOutputTokens ?? Math.min(DEFAULT_MAX_OUTPUT, Math.floor(window.contextWindow * DEFAULT_OUTPUT_SHARE));
+  }
+
+  private sending(messages: ChatMessage[]): ChatMessage[] {
+    this.lastEstimate = estimatePromptTokens({ messages, tools: this.options.tools });
+    return messages;
+  }
+}
