@@ -190,6 +190,25 @@ describe('chat view (Chromium, host CSP)', function () {
     assert.equal(await cost.textContent(), '~$0.014', 'a finished answer adds to it; ~ as one figure is from list prices');
   });
 
+  it('the context meter, Compact, and the line where the model’s summary ends', async () => {
+    const meter = page.locator('.context-use');
+    assert.equal(await meter.isVisible(), false, 'the window unknown: no meter');
+    const turns = state().turns;
+    const through = turns[1]?.id ?? '';
+    await post({ type: 'context', context: { usedTokens: 12_345, windowTokens: 32_768 } });
+    assert.equal(await meter.textContent(), '12.3K / 32K');
+    assert.equal(await meter.evaluate((node) => node.classList.contains('warn')), false);
+    await post({ type: 'context', context: { usedTokens: 30_000, windowTokens: 32_768 }, summarisedThrough: through });
+    assert.equal(await meter.evaluate((node) => node.classList.contains('warn')), true, 'from 80% it warns');
+    assert.match((await meter.getAttribute('title')) ?? '', /about 30000 of the model's 32768 tokens \(92%\)/);
+    const marked = page.locator('.turn.summarised-through');
+    assert.equal(await marked.count(), 1);
+    assert.equal(await marked.getAttribute('data-turn-id'), through);
+    assert.equal(await marked.evaluate((node) => getComputedStyle(node, '::after').content), '"Earlier messages summarised for the model"');
+    await page.getByRole('button', { name: 'Compact', exact: true }).click();
+    assert.deepEqual(await posted(), [{ type: 'compactNow' }]);
+  });
+
   it('everything is reachable by Tab, with a visible focus ring', async () => {
     await page.locator('body').click();
     const reached = new Set<string>();

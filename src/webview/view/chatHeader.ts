@@ -88,9 +88,10 @@ export class ChatHeader {
 /** From this share of the window the meter warns. */
 const WARN_SHARE = 0.8;
 
-/** `950`, `12.3K`, `128K`. */
+/** `950`, `12.3K`, `128K`; a window given in binary units reads as one (32,768 is `32K`, as models name it). */
 function compactCount(tokens: number): string {
   if (tokens < 1000) return String(tokens);
+  if (tokens % 1024 === 0) return `${tokens / 1024}K`;
   const thousands = tokens / 1000;
   return `${thousands < 100 ? thousands.toFixed(1).replace(/\.0$/, '') : Math.round(thousands)}K`;
 }
