@@ -113,7 +113,7 @@ describe('Ask Model in a real extension host', function () {
     const refused = await ask('Who am I?');
     assert.equal(refused.status, 'error');
     assert.ok(refused.error?.actions.includes('set-api-key'), JSON.stringify(refused.error));
-    assert.match(refused.error?.message ?? '', /^401 from .*Set API Key/);
+    assert.match(refused.error?.message ?? '', /^401 from .*none is set.*Store a key for this server\.$/);
     assert.equal(keyed.requests.at(-1)?.headers['authorization'], undefined);
 
     assert.equal(await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY }), true);
