@@ -55,6 +55,9 @@ export class StreamingMarkdown {
       this.frozenLength = stableEnd;
       const html = renderMarkdown(finished, { highlights: this.highlights, rememberHighlights: true });
       this.element.insertAdjacentHTML('beforeend', html);
+      // The tail's first block is no longer the answer's first: it keeps its top margin (chat.css says why a class).
+      // A finished piece of blank lines renders to nothing and leaves it the first.
+      if (this.frozenHtml === '' && html !== '') this.tail.classList.add('follows-blocks');
       this.frozenHtml += html;
     }
     this.tail.innerHTML = renderMarkdown(this.unfrozen, { inertToolbars: true });

@@ -3,7 +3,7 @@
 // conversation must not be rendered twice). A long conversation arriving whole (the view is rebuilt each time it is
 // shown) gets its newest turns at once and the older ones back-filled above them in short slices, so the view paints
 // in tens of milliseconds rather than after every answer's Markdown is rendered. Streamed deltas are buffered per
-// turn and rendered once per animation frame.
+// turn and rendered together on an animation frame, at most every other one.
 import type { ToolCard, ViewTurn, ViewMessage } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
 import { AssistantTurnView } from './assistantTurnView';
@@ -17,6 +17,12 @@ type TurnView = UserTurnView | AssistantTurnView;
 const EAGER_TURNS = 12;
 /** Main-thread time one back-fill slice may take before yielding (frames and input go between slices). */
 const BACKFILL_SLICE_MS = 8;
+/**
+ * Streamed text is rendered at most this often (every other frame at 60 Hz). Each render costs the browser a style,
+ * layout, pre-paint and paint pass on top of the new text's own Markdown, and in a long answer those passes are most
+ * of a render's cost; text that grows thirty times a second still reads as a smooth stream.
+ */
+const STREAM_RENDER_INTERVAL_MS = 30;
 
 interface Backfill {
   /** Turns still to render, oldest first; rendered newest first. */
@@ -34,9 +40,9 @@ export interface MessageListOptions {
 export class MessageList {
   readonly element: HTMLElement;
   private readonly views = new Map<string, TurnView>();
-  /** Turns with buffered deltas, rendered on the next frame. */
+  /** Turns with buffered deltas, rendered on the next render frame. */
   private readonly dirty = new Set<AssistantTurnView>();
-  private readonly frames = new FrameScheduler(() => this.renderFrame());
+  private readonly frames = new FrameScheduler(() => this.renderFrame(), STREAM_RENDER_INTERVAL_MS);
   private backfill: Backfill | undefined;
 
   constructor(options: MessageListOptions) {

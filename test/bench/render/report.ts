@@ -1,19 +1,22 @@
 // Turns the render runs into table rows and BENCH figures. Goals: the streamed answer costs ≤ 2× the main-thread time
-// of rendering it once; the 95th-percentile main-thread work per frame while streaming is ≤ 16 ms; the JS heap with a
-// 200-turn conversation is ≤ 50 MB. Each is judged on medians over the rounds. Beside them, for reading the ratio: the
-// transport floor (the same 10,000 messages posted to a page without the view), and the same stream as the extension
-// sends it: the chat controller coalesces deltas per 16 ms (DeltaCoalescer), so that row is the product's own figure,
-// and the per-token rows are what a host that did not coalesce would cost the view.
+// of rendering it once, and ≤ 1.5× as the extension sends it; the 95th-percentile main-thread work per frame while
+// streaming is ≤ 16 ms; the JS heap with a 200-turn conversation is ≤ 50 MB. Each is judged on medians over the
+// rounds. Beside them, for reading the ratio: the transport floor (the same 10,000 messages posted to a page without
+// the view), and the same stream as the extension sends it: the chat controller coalesces deltas per 16 ms
+// (DeltaCoalescer), so those rows are the product's own figures, and the per-token rows are what a host that did not
+// coalesce would cost the view.
 import { median, round } from '../stats';
 import type { SuiteReport, TableRow } from '../suite';
 import { percentile, type FrameWork } from './frameWork';
 import type { HeapRun, MainThreadCost, RenderedRun } from './renderRuns';
 
 const GOAL_RATIO = 2;
+/** The stream as users get it (coalesced by the extension) has the tighter goal. */
+const GOAL_RATIO_AS_SENT = 1.5;
 const GOAL_FRAME_MS = 16;
 const GOAL_HEAP_MB = 50;
 
-export type RunKind = 'once' | 'fast' | 'steady' | 'coalesced' | 'floor' | 'frames-fast' | 'frames-steady';
+export type RunKind = 'once' | 'fast' | 'steady' | 'coalesced' | 'floor' | 'frames-fast' | 'frames-steady' | 'frames-coalesced';
 
 export interface RenderResults {
   answer: { bytes: number; codeBlocks: number; deltas: number; coalescedMessages: number };
@@ -22,7 +25,7 @@ export interface RenderResults {
   rounds: number;
   rendered: Record<'fast' | 'steady' | 'once' | 'coalesced', RenderedRun[]>;
   floors: MainThreadCost[];
-  frames: Record<'fast' | 'steady', FrameWork[]>;
+  frames: Record<'fast' | 'steady' | 'coalesced', FrameWork[]>;
   heap: HeapRun[];
 }
 
@@ -78,7 +81,7 @@ export function renderReport(results: RenderResults): SuiteReport {
     coalesced: round(coalesced.taskMs / once.taskMs, 2),
     fastWithoutTransport: round((fast.taskMs - floor.taskMs) / once.taskMs, 2),
   };
-  const frames = { fast: frameFigures(results.frames.fast), steady: frameFigures(results.frames.steady) };
+  const frames = { fast: frameFigures(results.frames.fast), steady: frameFigures(results.frames.steady), coalesced: frameFigures(results.frames.coalesced) };
   const viewScript = { fast: viewScriptFigures(results.rendered.fast), steady: viewScriptFigures(results.rendered.steady) };
   const mb = (bytes: number): number => round(bytes / 1048576, 2);
   const heap = {
@@ -95,9 +98,10 @@ export function renderReport(results: RenderResults): SuiteReport {
   const goals = {
     ratioFast: { max: GOAL_RATIO, pass: ratios.fast <= GOAL_RATIO },
     ratioSteady: { max: GOAL_RATIO, pass: ratios.steady <= GOAL_RATIO },
-    ratioAsSent: { max: GOAL_RATIO, pass: ratios.coalesced <= GOAL_RATIO },
+    ratioAsSent: { max: GOAL_RATIO_AS_SENT, pass: ratios.coalesced <= GOAL_RATIO_AS_SENT },
     frameP95Fast: { max: GOAL_FRAME_MS, pass: frames.fast.workP95Ms <= GOAL_FRAME_MS },
     frameP95Steady: { max: GOAL_FRAME_MS, pass: frames.steady.workP95Ms <= GOAL_FRAME_MS },
+    frameP95AsSent: { max: GOAL_FRAME_MS, pass: frames.coalesced.workP95Ms <= GOAL_FRAME_MS },
     heap: { max: GOAL_HEAP_MB, pass: heap.loadedMB <= GOAL_HEAP_MB },
   };
 
@@ -116,8 +120,14 @@ export function renderReport(results: RenderResults): SuiteReport {
     {
       measure: `as the extension sends it (per ${results.coalesceWindowMs} ms) / once`,
       value: `${times(ratios.coalesced)}  (${results.answer.coalescedMessages} messages, ${ms(coalesced.taskMs)})`,
-      goal: `≤ ${times(GOAL_RATIO)}`,
+      goal: `≤ ${times(GOAL_RATIO_AS_SENT)}`,
       pass: goals.ratioAsSent.pass,
+    },
+    {
+      measure: 'frame work p95 as sent',
+      value: `${frames.coalesced.workP95Ms.toFixed(1)} ms (p50 ${frames.coalesced.workP50Ms.toFixed(1)}, ${frames.coalesced.frames} frames; p50 first/last quarter ${frames.coalesced.firstQuarterP50Ms.toFixed(1)}/${frames.coalesced.lastQuarterP50Ms.toFixed(1)})`,
+      goal: `≤ ${GOAL_FRAME_MS} ms`,
+      pass: goals.frameP95AsSent.pass,
     },
     { measure: `frame work p95 ${steadyLabel}`, value: `${frames.steady.workP95Ms.toFixed(1)} ms (p50 ${frames.steady.workP50Ms.toFixed(1)}, ${frames.steady.frames} frames; p50 first/last quarter ${frames.steady.firstQuarterP50Ms.toFixed(1)}/${frames.steady.lastQuarterP50Ms.toFixed(1)})`, goal: `≤ ${GOAL_FRAME_MS} ms`, pass: goals.frameP95Steady.pass },
     { measure: `frame work p95 ${fastLabel}`, value: `${frames.fast.workP95Ms.toFixed(1)} ms (p50 ${frames.fast.workP50Ms.toFixed(1)}, ${frames.fast.frames} frames)`, goal: `≤ ${GOAL_FRAME_MS} ms`, pass: goals.frameP95Fast.pass },

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
 import { StableSplitter } from '../../../src/webview/markdown/stableSplit';
+import { buildBenchAnswer } from '../../bench/render/benchAnswer';
+import { LATE_REFERENCE_MARKDOWN, SPLIT_EXACT_MARKDOWN, UNCLOSED_FENCE_MARKDOWN } from '../../support/trickyMarkdown';
 
 /** Renders `text` the way the streaming view freezes it: each finished piece on its own, then the rest. */
 function renderInPieces(text: string, pieceSize: number): string {
@@ -103,5 +105,18 @@ describe('renderMarkdown', () => {
   it('rendering the finished pieces one by one gives the HTML of rendering the whole answer', () => {
     const whole = renderMarkdown(ANSWER);
     for (const size of [1, 3, 17, 200]) assert.equal(renderInPieces(ANSWER, size), whole, `pieces of ${size}`);
+  });
+
+  it('… for fences, lists, tables, nested blockquotes, headings, CRLF, an unclosed fence and the bench answer', () => {
+    const cases = { ...SPLIT_EXACT_MARKDOWN, unclosedFence: UNCLOSED_FENCE_MARKDOWN, benchAnswer: buildBenchAnswer(5, 20_000, 6).text };
+    for (const [name, text] of Object.entries(cases)) {
+      const whole = renderMarkdown(text);
+      for (const size of [1, 2, 7, 64, 1000]) assert.equal(renderInPieces(text, size), whole, `${name} in pieces of ${size}`);
+    }
+  });
+
+  it("… but not when a reference-style link is defined after its use (the stream's final render repairs that)", () => {
+    assert.notEqual(renderInPieces(LATE_REFERENCE_MARKDOWN, 5), renderMarkdown(LATE_REFERENCE_MARKDOWN));
+    assert.ok(renderMarkdown(LATE_REFERENCE_MARKDOWN).includes('<a href="https://example.com/docs"'));
   });
 });
