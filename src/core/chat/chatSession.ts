@@ -234,14 +234,16 @@ export class ChatSession {
     post: ChatSessionPorts['post'],
     current: () => AssistantTurn,
   ): (event: ToolLoopEvent) => void {
-    let lastTextRound = 0;
+    const lastRound = { text: 0, reasoning: 0 };
     return (event) => {
       if (event.type === 'text' || event.type === 'reasoning') {
-        // A new round's text starts a new paragraph under the previous round's.
-        const gap = event.type === 'text' && event.round !== lastTextRound && current().text !== '' ? '\n\n' : '';
-        if (event.type === 'text') lastTextRound = event.round;
+        // A new round's text starts a new paragraph under the previous round's, and its reasoning likewise (each round
+        // thinks afresh; run together, "Let me think.Let me think." reads as one thought).
+        const before = event.type === 'text' ? current().text : current().reasoning;
+        const gap = event.round !== lastRound[event.type] && before !== '' ? '\n\n' : '';
+        lastRound[event.type] = event.round;
         const text = event.type === 'text' ? gap + event.text : '';
-        const reasoning = event.type === 'reasoning' ? event.text : '';
+        const reasoning = event.type === 'reasoning' ? gap + event.text : '';
         apply({ type: 'delta', text, reasoning });
         deltas.add(text, reasoning);
       } else if (event.type === 'toolCall') {

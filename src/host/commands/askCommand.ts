@@ -85,7 +85,11 @@ async function answer(deps: AskDeps, question: string, code: CodeContext): Promi
         signal: controller.signal,
         onEvent: (event) => {
           if (!document.isOpen) controller.abort(); // The user closed the answer: stop paying for it.
-          else if (event.type === 'reasoning') {
+          else if (event.type === 'roundStart' && inReasoning) {
+            // Each round's reasoning is a block of its own.
+            document.append('\n\n');
+            inReasoning = false;
+          } else if (event.type === 'reasoning') {
             document.append(`${inReasoning ? '' : '> **Reasoning**\n> '}${event.text.replace(/\n/g, '\n> ')}`);
             inReasoning = true;
           } else if (event.type === 'text') {

@@ -199,6 +199,14 @@ describe('chat session', () => {
       assert.equal(answer.text, 'Reading.\n\nIt is fine.');
       assert.deepEqual(replayToView(ports.posted), ports.archive.list()[0]?.turns.map(viewTurnOf));
     });
+    it('each round’s reasoning is its own paragraph, not run together with the previous round’s', async () => {
+      const thinkThenCall: ScriptedAnswer = { batches: [[{ type: 'reasoning', text: 'Let me think.' }], ...toolCallAnswer(['r1', 'read_file', '{"path":"a.ts"}']).batches] };
+      const thinkThenAnswer: ScriptedAnswer = { batches: [[{ type: 'reasoning', text: 'Let me ' }], [{ type: 'reasoning', text: 'think.' }], [{ type: 'text', text: 'Fine.' }], [doneEvent()]] };
+      const { session, ports } = sessionWith({ answers: [thinkThenCall, thinkThenAnswer] });
+      await session.send('check a.ts');
+      assert.equal(lastAssistant(ports.archive.list()[0]?.turns ?? []).reasoning, 'Let me think.\n\nLet me think.');
+      assert.deepEqual(replayToView(ports.posted), ports.archive.list()[0]?.turns.map(viewTurnOf), 'the view got the same break');
+    });
   });
 
   describe('tool rounds and approval', () => {
