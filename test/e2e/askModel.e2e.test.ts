@@ -47,7 +47,7 @@ describe('Ask Model in the workbench (e2e)', function () {
     await quickInputBox(page).fill('What does this do?');
     await quickInputBox(page).press('Enter');
 
-    const answerEditor = editorGroupWithTab(page, 'What does this do?');
+    const answerEditor = editorGroupWithTab(page, 'What does this do');
     await answerEditor.locator('.view-line', { hasText: `model ${MODEL} · tokens` }).waitFor();
     const text = await editorText(answerEditor);
     const header = '**What does this do?**\n\n_About hello.ts, lines 2–4_\n\n---\n\n';
@@ -61,6 +61,8 @@ describe('Ask Model in the workbench (e2e)', function () {
     // Beside the code: two editor groups, hello.ts still in the first.
     assert.equal(await page.locator('.editor-group-container').count(), 2);
     assert.equal(await page.locator('.editor-group-container').first().locator('.tab.active').getAttribute('aria-label'), 'hello.ts');
+    assert.equal(await page.locator('.editor-group-container').first().locator('.tab').count(), 1, 'one tab for the answer, beside: none in the code’s group');
+    assert.equal(await answerEditor.locator('.tab.active.dirty').count(), 0, 'the answer is not an unsaved file');
     assert.match((await answerEditor.locator('.tab.active .monaco-icon-label').getAttribute('class')) ?? '', /\bmarkdown-lang-file-icon\b/, 'a Markdown editor');
 
     const sent = server.requests.filter((request) => request.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: string }[] };

@@ -81,6 +81,25 @@ describe('Ask Model in a real extension host', function () {
     assert.deepEqual(body['metadata'], { generation_name: 'ask-model' });
   });
 
+  it('the answer is a read-only document, never unsaved (it closes without a question); Save Answer As keeps it', async () => {
+    const answer = 'Kept **exactly**.\n\nÜnïcödé.';
+    open.script(textTurn(answer, { chunks: 5 }));
+    const result = await ask('Keep this?');
+    assert.equal(result.status, 'done', JSON.stringify(result.error));
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === result.document?.toString());
+    assert.ok(doc, 'the answer is open');
+    assert.equal(doc.uri.scheme, 'ask-model-answer');
+    assert.equal(doc.isUntitled, false);
+    assert.equal(doc.isDirty, false, 'nothing to save: closing it asks nothing');
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder);
+    const target = vscode.Uri.joinPath(folder, 'saved-answer.md');
+    const saved = await vscode.commands.executeCommand<vscode.Uri | undefined>('askModel.saveAnswer', doc.uri, target);
+    assert.equal(saved?.toString(), target.toString());
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), doc.getText(), 'the file holds the answer as shown, footer included');
+    await vscode.workspace.fs.delete(target);
+  });
+
   it('batches document edits: at most one per 50 ms, never one per token', async () => {
     const words = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
     open.script(faultTurn({ type: 'slowDrip', delayMs: 3 }, textTurn(words, { chunks: 200 })));

@@ -1,31 +1,36 @@
-// The Markdown editor an answer streams into. Text is buffered and written at most once every 50 ms, so a fast
-// stream costs a handful of edits, not one per token; each edit appends at the end, so the user may scroll, select
-// or even type above without the answer landing in the wrong place.
+// The editor an answer streams into: a read-only Markdown document of ours (answerDocuments.ts says why not an
+// untitled file). Text is buffered and shown at most once every 50 ms, so a fast stream costs a handful of updates,
+// not one per token. Closing the answer's tab stops the request: there is nobody left to read it.
 import * as vscode from 'vscode';
+import type { AnswerDocuments } from './answerDocuments';
 
 const FLUSH_INTERVAL_MS = 50;
+/** How long a flush waits for the editor to show the last update (it asks for the content again on its own time). */
+const SHOWN_WITHIN_MS = 2_000;
 
 export class AnswerDocument {
   private pending = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private writing: Promise<void> = Promise.resolve();
   private lastFlushAt = 0;
-  private closed = false;
-  /** How many edits were applied (the tests check batching with it). */
+  /** How many updates were shown (the tests check batching with it). */
   edits = 0;
 
-  private constructor(readonly document: vscode.TextDocument) {}
+  private constructor(
+    private readonly answers: AnswerDocuments,
+    readonly document: vscode.TextDocument,
+  ) {}
 
-  /** Opens a new untitled Markdown editor beside the active one, keeping focus where the user was. */
-  static async open(initialText: string): Promise<AnswerDocument> {
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: initialText });
+  /** Opens a new answer named `title` beside the active editor, keeping focus where the user was. */
+  static async open(answers: AnswerDocuments, title: string, initialText: string): Promise<AnswerDocument> {
+    const document = await vscode.workspace.openTextDocument(answers.create(title, initialText));
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
-    return new AnswerDocument(document);
+    return new AnswerDocument(answers, document);
   }
 
-  /** False once the user closed the document: there is nowhere left to write. */
+  /** False once the user closed the answer's tab: there is nowhere left to write. */
   get isOpen(): boolean {
-    return !this.closed && !this.document.isClosed;
+    const uri = this.document.uri.toString();
+    return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri));
   }
 
   append(text: string): void {
@@ -34,14 +39,14 @@ export class AnswerDocument {
     this.schedule();
   }
 
-  /** Writes everything still buffered and waits until it is in the document. */
+  /** Shows everything still buffered and waits until the document holds it. */
   async flush(): Promise<void> {
     if (this.timer !== undefined) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    await this.writing;
-    if (this.pending !== '') await this.write();
+    this.write();
+    await this.shown();
   }
 
   private schedule(): void {
@@ -49,24 +54,32 @@ export class AnswerDocument {
     const wait = Math.max(0, FLUSH_INTERVAL_MS - (Date.now() - this.lastFlushAt));
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.write();
+      this.write();
     }, wait);
   }
 
-  private write(): Promise<void> {
-    this.writing = this.writing.then(async () => {
-      if (this.pending === '' || !this.isOpen) return;
-      const text = this.pending;
-      this.pending = '';
-      this.lastFlushAt = Date.now();
-      const end = this.document.lineAt(this.document.lineCount - 1).range.end;
-      const edit = new vscode.WorkspaceEdit();
-      edit.insert(this.document.uri, end, text);
-      const applied = await vscode.workspace.applyEdit(edit);
-      this.edits++;
-      if (!applied) this.closed = true;
-      if (this.pending !== '') this.schedule();
+  private write(): void {
+    if (this.pending === '') return;
+    this.answers.append(this.document.uri, this.pending);
+    this.pending = '';
+    this.lastFlushAt = Date.now();
+    this.edits++;
+  }
+
+  /** Resolves once the document's text is the answer's (or after a moment, when the answer was closed meanwhile). */
+  private shown(): Promise<void> {
+    const expected = this.answers.text(this.document.uri);
+    if (this.document.getText() === expected || !this.isOpen) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        listener.dispose();
+        clearTimeout(timeout);
+        resolve();
+      };
+      const listener = vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document === this.document && this.document.getText() === expected) done();
+      });
+      const timeout = setTimeout(done, SHOWN_WITHIN_MS);
     });
-    return this.writing;
   }
 }

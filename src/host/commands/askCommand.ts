@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { answerFactsOf, buildAskMessages, contextFitterFor, formatTokenCount, describeError, formatAnswerFooter, messageOf, runAnswer, type CodeContext, type ErrorAction, type PreparedRun } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import { AnswerDocument } from '../ask/answerDocument';
+import type { AnswerDocuments } from '../ask/answerDocuments';
 import { codeContextOf } from '../ask/codeContext';
 import type { QuestionHistory } from '../ask/questionHistory';
 import type { ClientFactory } from '../clientFactory';
@@ -18,6 +19,7 @@ export interface AskDeps {
   active: ActiveRequests;
   log: Log;
   questions: QuestionHistory;
+  answers: AnswerDocuments;
 }
 
 /** Arguments for automation and tests; a person is asked for whatever is missing. */
@@ -63,7 +65,7 @@ async function answer(deps: AskDeps, question: string, code: CodeContext): Promi
   } catch (error) {
     return failed(error);
   }
-  const document = await AnswerDocument.open(headerFor(question, code));
+  const document = await AnswerDocument.open(deps.answers, question, headerFor(question, code));
   if (code.truncatedCharacters > 0) {
     void vscode.window.showInformationMessage(`Ask Model: ${code.path} is long; only its first ${code.code.length} characters were sent.`);
   }

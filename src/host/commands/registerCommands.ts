@@ -2,6 +2,7 @@
 // editSelectionCommand.ts, keyCommands.ts, modelPicker.ts, testConnection.ts), and the client it needs, load on its
 // first run (from deferred.ts); Show Log and Stop need neither.
 import * as vscode from 'vscode';
+import { registerAnswerDocuments } from '../ask/answerDocuments';
 import type { ActiveRequests } from '../activeRequests';
 import type { ApiKeyStore } from '../apiKeyStore';
 import type { ClientFactory } from '../clientFactory';
@@ -21,11 +22,12 @@ export interface CommandDeps {
 }
 
 export function registerAskCommand(context: vscode.ExtensionContext, deps: CommandDeps): void {
+  const answers = registerAnswerDocuments(context);
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.ask', async (args?: AskArgs) => {
       const [{ askModel, QuestionHistory }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
       // The recent questions live in global state; the object over them holds nothing else, so each run makes its own.
-      return askModel({ ...deps, factory, questions: new QuestionHistory(context.globalState) }, args);
+      return askModel({ ...deps, factory, questions: new QuestionHistory(context.globalState), answers }, args);
     }),
   );
 }
