@@ -119,7 +119,7 @@ describe('Recorded response shapes through the real UI (e2e)', function () {
         const question = `Recorded shape ${i + 1}?`;
         await askAboutLines(page, question);
 
-        const answerEditor = editorGroupWithTab(page, question);
+        const answerEditor = editorGroupWithTab(page, question.replace(/\?$/, ''));
         let shown = '';
         await until(async () => {
           shown = await editorText(answerEditor).catch(() => '');
