@@ -2,7 +2,8 @@
 // or any server named by ASK_MODEL_PEER_URL. Proves what a reference server of our own cannot: that we read what
 // real servers actually send.
 import assert from 'node:assert/strict';
-import { BadRequestError, buildChatRequest, ChatClient, type ChatCompletionRequest, type ChatMessage, type ToolDefinition } from '../../src/core';
+import { BadRequestError, buildChatRequest, ChatClient, ContextOverflowError, contextFitterFor, runAnswer, type ChatCompletionRequest, type ChatMessage, type PreparedRun, type ToolDefinition } from '../../src/core';
+import { FakeContextMemory } from '../../src/core/chat/fakeChatSessionPorts';
 import { startPeer, type Peer } from '../support/peer/startPeer';
 
 const readFileTool: ToolDefinition = {
@@ -100,5 +101,97 @@ describe('a real peer server', function () {
     const models = await client.listModels();
     assert.ok(models && models.length > 0);
     if (peer.deterministic) assert.ok(models.includes('tiny-test-model'), JSON.stringify(models));
+  });
+});
+
+/** Turns of a conversation about this project's build, about 3,000 characters in all: at the tiny model's roughly one
+ * token per character, well past one 2,048-token slot. */
+function longHistory(): ChatMessage[] {
+  const history: ChatMessage[] = [];
+  for (let turn = 1; turn <= 6; turn++) {
+    history.push({ role: 'user', content: `Question ${turn}: why does step ${turn} of the build take so long, and what would make it faster? ` + 'Please be specific. '.repeat(3) });
+    history.push({ role: 'assistant', content: `Step ${turn} spends most of its time type checking the whole project again. ` + 'Checking only the files that changed would help. '.repeat(6) });
+  }
+  history.push({ role: 'user', content: 'So what now?' });
+  return history;
+}
+
+describe('a real peer server with a 2,048-token slot', function () {
+  this.timeout(240_000);
+  const SLOT_TOKENS = 2048;
+  let peer: Peer;
+  /** Each answer's status and body as the server sent it (the body only for errors). */
+  const exchanges: { status: number; body: string }[] = [];
+
+  before(async function () {
+    const started = await startPeer({ contextTokens: SLOT_TOKENS });
+    if ('unavailable' in started) {
+      if (process.env['CI'] === 'true') throw new Error(`CI=true requires the peer tier to run, but ${started.unavailable}`);
+      console.warn(`\n  SKIPPED: ${started.unavailable}\n`);
+      this.skip();
+    }
+    peer = started;
+    console.log(`    peer: ${peer.describe}`);
+  });
+  after(async () => {
+    await peer?.stop();
+  });
+
+  it('a conversation longer than the slot, window untold: llama.cpp\'s own overflow is recognised, the history summarised, and the answer comes', async function () {
+    if (!peer.deterministic) this.skip(); // another server's window is its own; this case is about the 2,048-token slot
+    const recordingFetch: typeof globalThis.fetch = async (input, init) => {
+      const response = await globalThis.fetch(input, init);
+      exchanges.push({ status: response.status, body: response.ok ? '' : await response.clone().text() });
+      return response;
+    };
+    const client = new ChatClient({ fetch: recordingFetch, baseUrl: peer.baseUrl, firstByteTimeoutMs: 60_000 });
+    const settings = { model: peer.model, stream: true, metadata: { tags: [], generationName: '', traceUserId: '' }, extraBody: {} };
+    const memory = new FakeContextMemory(undefined);
+    const summaryRequests: ChatMessage[][] = [];
+    const run: PreparedRun = {
+      purpose: 'chat',
+      model: peer.model,
+      profile: undefined,
+      prices: undefined,
+      systemPrompt: '',
+      client,
+      buildRequest: (messages) => buildChatRequest({ settings, messages }),
+      tools: undefined,
+      answered: () => undefined,
+      toolDefinitions: [],
+      contextMemory: memory,
+      summarise: async (messages, maxTokens, signal) => {
+        summaryRequests.push(messages);
+        const request = buildChatRequest({ settings: { ...settings, modelOptions: { maxOutputTokens: maxTokens, outputLimitField: 'max_tokens', toolsAllowed: false } }, messages });
+        return (await client.complete(request, { signal })).text;
+      },
+      compacted: () => undefined,
+    };
+    const overflows: unknown[] = [];
+    const context = contextFitterFor(run);
+    const fit = context.fit.bind(context);
+    // Watch the fitter's second try: the error it is given is what the client made of llama.cpp's answer.
+    context.fit = (messages, signal, overflow) => {
+      if (overflow) overflows.push(overflow);
+      return fit(messages, signal, overflow);
+    };
+
+    const result = await runAnswer(run, { messages: longHistory(), signal: new AbortController().signal, context });
+
+    assert.equal(result.outcome, 'done', String(result.error));
+    assert.equal(result.messages.at(-1)?.content, 'Hello! I am a tiny test model.');
+    const refused = exchanges.find((exchange) => exchange.status === 400);
+    assert.ok(refused, `llama.cpp refused the first request: ${JSON.stringify(exchanges)}`);
+    const body = JSON.parse(refused.body) as { error: { type: string; n_ctx: number; n_prompt_tokens: number } };
+    assert.equal(body.error.type, 'exceed_context_size_error', refused.body);
+    assert.equal(body.error.n_ctx, SLOT_TOKENS);
+    assert.equal(overflows.length, 1);
+    const overflow = overflows[0];
+    assert.ok(overflow instanceof ContextOverflowError, String(overflow));
+    assert.equal(overflow.overflow.contextWindow, SLOT_TOKENS);
+    assert.equal(overflow.overflow.promptTokens, body.error.n_prompt_tokens);
+    assert.deepEqual(memory.learnt, [SLOT_TOKENS], 'the window was learnt from n_ctx');
+    assert.equal(summaryRequests.length, 1, 'the history was summarised once');
+    assert.deepEqual(exchanges.map((exchange) => exchange.status), [400, 200, 200], 'the overflow, the summary, the answer');
   });
 });

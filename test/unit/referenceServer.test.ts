@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
+import { recogniseContextOverflow } from '../../src/core/context/contextOverflow';
 import { loadRecordedCases } from '../support/recorded/recordedCases';
 import { DEFAULT_ANSWER_TEXT, faultTurn, replayTurn, startReferenceServer, textTurn, toolCallsTurn } from '../support/referenceServer';
 import type { ErrorBodyShape, ReferenceServer, ReferenceServerOptions } from '../support/referenceServer';
@@ -596,5 +597,47 @@ describe('reference server', () => {
       assert.equal(choice?.message.tool_calls, undefined);
       assert.match(choice?.message.content ?? '', /read_file[\s\S]*line one/);
     });
+  });
+});
+
+describe('reference server: a model with a small window', () => {
+  const WINDOW = 100;
+
+  it('counts each prompt with its own count, reports it as usage.prompt_tokens and records it', async () => {
+    await useServer({ contextWindow: WINDOW });
+    server.script(textTurn('Fine.'));
+    // One token per 3 bytes of the message as ChatML renders it, the reply's priming included.
+    const { status, json } = await postJson(chatBody({ messages: [user('Hello?')] }));
+    assert.equal(status, 200);
+    const counted = server.requests.at(-1)?.countedPromptTokens;
+    assert.equal(counted, Math.ceil(Buffer.byteLength('<|im_start|>user\nHello?<|im_end|>\n<|im_start|>assistant\n') / 3));
+    assert.equal((json.usage as { prompt_tokens: number }).prompt_tokens, counted);
+  });
+
+  it('refuses a prompt that reaches the window with llama.cpp\'s exact error, which the client recognises as an overflow', async () => {
+    await useServer({ contextWindow: WINDOW });
+    server.script(textTurn('Never sent.'));
+    const response = await post(chatBody({ messages: [user('word '.repeat(80))] }));
+    assert.equal(response.status, 400);
+    const body = await response.text();
+    const counted = server.requests.at(-1)?.countedPromptTokens ?? 0;
+    assert.ok(counted >= WINDOW);
+    assert.equal(
+      body,
+      `{"error":{"code":400,"message":"request (${counted} tokens) exceeds the available context size (${WINDOW} tokens), try increasing it","type":"exceed_context_size_error","n_prompt_tokens":${counted},"n_ctx":${WINDOW}}}`,
+    );
+    assert.deepEqual(recogniseContextOverflow(400, body), { contextWindow: WINDOW, promptTokens: counted });
+    assert.equal(server.queuedTurns, 1, 'the scripted answer waits for a request that fits');
+  });
+
+  it('answers a request without tools with the summary text, leaving the scripted turns for the chat', async () => {
+    await useServer({ summaryText: 'They talked about the build.' });
+    server.script(toolCallsTurn([{ name: 'read_file', arguments: '{"path":"a.ts"}' }]));
+    const summary = await postJson(chatBody());
+    assert.equal((summary.json.choices as { message: { content: string } }[])[0]?.message.content, 'They talked about the build.');
+    assert.equal(server.queuedTurns, 1);
+    const tool = { type: 'function', function: { name: 'read_file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } };
+    const chat = await postJson(chatBody({ tools: [tool] }));
+    assert.equal((chat.json.choices as { finish_reason: string }[])[0]?.finish_reason, 'tool_calls');
   });
 });

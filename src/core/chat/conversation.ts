@@ -81,8 +81,10 @@ export function chatMessagesByTurn(
     turnIds.push(...added.map(() => turnId));
   };
   if (systemPrompt.trim() !== '') add(undefined, { role: 'system', content: systemPrompt.trim() });
-  for (const summary of summaries) add(undefined, { role: 'system', content: `${SUMMARY_MESSAGE_PREFIX}${summary.text.trim()}` });
-  const through = summaries.at(-1)?.throughTurnId;
+  // Each summary was made over the one before it (a summary is history to the planner), so the latest says it all.
+  const latest = summaries.at(-1);
+  if (latest) add(undefined, { role: 'system', content: `${SUMMARY_MESSAGE_PREFIX}${latest.text.trim()}` });
+  const through = latest?.throughTurnId;
   const firstShown = through === undefined ? 0 : turns.findIndex((turn) => turn.id === through) + 1;
   for (const turn of turns.slice(firstShown)) {
     if (turn.role === 'user') add(turn.id, { role: 'user', content: userMessageContent(turn) });

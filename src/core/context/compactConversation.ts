@@ -70,10 +70,14 @@ export type CompactionPlan =
   /** Even with every earlier turn summarised, the parts never touched do not fit. */
   | { kind: 'too-large'; protectedTokens: number; record: CompactionRecord };
 
-/** What the planner may not change: the leading system messages, and everything from the latest user message on. */
+/**
+ * What the planner may not change: the leading system messages, and everything from the latest user message on. A
+ * summary of earlier turns is history, though it stands among the system messages: kept out of reach, every summary
+ * would stay for good and a long chat would grow past its window on summaries alone.
+ */
 export function protectedParts(messages: readonly ChatMessage[]): { historyStart: number; historyEnd: number } {
   let historyStart = 0;
-  while (historyStart < messages.length && messages[historyStart]!.role === 'system') historyStart++;
+  while (historyStart < messages.length && messages[historyStart]!.role === 'system' && !isSummaryMessage(messages[historyStart]!)) historyStart++;
   let historyEnd = messages.length;
   while (historyEnd > historyStart && messages[historyEnd - 1]!.role !== 'user') historyEnd--;
   // No user message after the system prompt: nothing is history.
@@ -122,6 +126,10 @@ export function planCompaction(input: CompactionInput): CompactionPlan {
     }
   }
   return { kind: 'too-large', protectedTokens: calibratedTokens(calibration, afterShortening - removed), record };
+}
+
+function isSummaryMessage(message: ChatMessage): boolean {
+  return message.role === 'system' && (message.content ?? '').startsWith(SUMMARY_MESSAGE_PREFIX);
 }
 
 /** Where each turn of the history begins: at its start, then at each user message. Cutting there keeps tool rounds whole. */

@@ -67,6 +67,11 @@ export class ContextFitter {
   async fit(messages: readonly ChatMessage[], signal: AbortSignal, overflow?: ContextOverflowError): Promise<ChatMessage[]> {
     const { memory, tools } = this.options;
     if (overflow) {
+      // The server counted the prompt it refused: the surest word on how its tokens relate to our estimate. Without it
+      // the retry is fitted to the new window in the old units and overflows again when the estimate ran low (the
+      // first request to a model, or one whose tokenizer counts far more, as llama.cpp's small vocabularies do).
+      const counted = overflow.overflow.promptTokens;
+      if (counted !== undefined && this.lastEstimate !== undefined) memory.setCalibration(recordPromptUsage(memory.calibration(), this.lastEstimate, counted));
       const sent = calibratedTokens(memory.calibration(), this.lastEstimate ?? estimatePromptTokens({ messages, tools }));
       memory.learnWindow(enforcedWindow(overflow.overflow, sent) ?? Math.floor(sent * SHRINK_AFTER_UNNAMED_OVERFLOW));
     }

@@ -28,8 +28,9 @@ export interface PlannedAnswer {
   interleave: boolean;
 }
 
-export function planAnswer(turn: AnswerTurn, request: ChatRequest, nextToolCallId: () => string): PlannedAnswer {
-  const prompt = promptTokens(request);
+/** `countedPrompt`: the prompt as a server with a window counted it (else the approximate count). */
+export function planAnswer(turn: AnswerTurn, request: ChatRequest, nextToolCallId: () => string, countedPrompt?: number): PlannedAnswer {
+  const prompt = countedPrompt ?? promptTokens(request);
   if (turn.kind === 'text') {
     const reasoning = turn.reasoning ?? null;
     return {

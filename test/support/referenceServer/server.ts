@@ -19,6 +19,7 @@ import { writeStreamedAnswer } from './streamResponder';
 import { textTurn } from './turns';
 import type { AnswerTurn, Fault, RecordedRequest, ReferenceServer, ReferenceServerOptions, ReplayTurn, Turn } from './types';
 import { validateChatRequest } from './validateChatRequest';
+import { countWindowTokens } from './windowTokens';
 import type { ChatRequest } from './validateChatRequest';
 
 export const DEFAULT_MODEL = 'reference-model';
@@ -126,8 +127,9 @@ class ReferenceHttpServer implements ReferenceServer {
 
     try {
       const body = await readBody(req);
-      this.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: flattenHeaders(req.headers), body: body.value, receivedAt });
-      await this.route(req, res, body, controller.signal, startedAt);
+      const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: flattenHeaders(req.headers), body: body.value, receivedAt };
+      this.requests.push(recorded);
+      await this.route(req, res, body, controller.signal, startedAt, recorded);
     } catch (error) {
       if (!res.headersSent && !res.destroyed) {
         const message = `Reference server error: ${error instanceof Error ? error.message : String(error)}`;
@@ -138,7 +140,7 @@ class ReferenceHttpServer implements ReferenceServer {
     }
   }
 
-  private async route(req: http.IncomingMessage, res: http.ServerResponse, body: ReadBody, signal: AbortSignal, startedAt: number): Promise<void> {
+  private async route(req: http.IncomingMessage, res: http.ServerResponse, body: ReadBody, signal: AbortSignal, startedAt: number, recorded: RecordedRequest): Promise<void> {
     const method = req.method ?? '';
     const pathname = new URL(req.url ?? '/', 'http://reference.invalid').pathname;
     const shape = this.options.discovery;
@@ -158,7 +160,7 @@ class ReferenceHttpServer implements ReferenceServer {
     if (pathname === '/health') return sendJson(res, 200, { status: 'ok' });
     if (!this.authorize(req, res)) return;
     if (pathname === '/v1/models') return sendJson(res, 200, this.modelList());
-    return this.answerChat(req, res, body, signal, startedAt);
+    return this.answerChat(req, res, body, signal, startedAt, recorded);
   }
 
   /** Sends the 401 itself when the key is missing or wrong. The key is never echoed back. */
@@ -183,7 +185,7 @@ class ReferenceHttpServer implements ReferenceServer {
     };
   }
 
-  private async answerChat(req: http.IncomingMessage, res: http.ServerResponse, body: ReadBody, signal: AbortSignal, startedAt: number): Promise<void> {
+  private async answerChat(req: http.IncomingMessage, res: http.ServerResponse, body: ReadBody, signal: AbortSignal, startedAt: number, recorded: RecordedRequest): Promise<void> {
     if (body.kind === 'tooLarge') {
       return sendOpenAiError(res, 413, { message: body.value, type: 'invalid_request_error', param: null, code: null });
     }
@@ -196,13 +198,19 @@ class ReferenceHttpServer implements ReferenceServer {
       return sendOpenAiError(res, 400, { message: validation.message, type: 'invalid_request_error', param: validation.param, code: null });
     }
     const request = validation.request;
+    const { contextWindow } = this.options;
+    const counted = contextWindow === undefined ? undefined : countWindowTokens(request);
+    if (contextWindow !== undefined && counted !== undefined) {
+      recorded.countedPromptTokens = counted;
+      if (counted >= contextWindow) return sendJson(res, 400, exceedContextSizeBody(counted, contextWindow));
+    }
     const next = this.nextReply(request);
     if (next.kind === 'replay') return writeReplay(res, next.turn);
     const { turn, fault } = next;
     if (fault?.type === 'status') return sendStatusFault(res, fault);
 
     const answerTurn = fault?.type === 'hugeAnswer' ? textTurn(hugeText(fault.bytes)) : turn;
-    const plan = planAnswer(answerTurn, request, () => `call_ref${++this.toolCallCount}`);
+    const plan = planAnswer(answerTurn, request, () => `call_ref${++this.toolCallCount}`, counted);
     const envelope = newEnvelope(this.model);
     if (request.stream && fault?.type !== 'jsonToStream') {
       const chunks = buildStreamChunks(plan, envelope, request.includeUsage);
@@ -214,6 +222,7 @@ class ReferenceHttpServer implements ReferenceServer {
   private nextReply(request: ChatRequest): NextReply {
     const fallback = (): AnswerTurn => (this.options.demo === true ? demoAnswer(request) : textTurn(DEFAULT_ANSWER_TEXT));
     const defaultFault = this.defaultFault ?? undefined;
+    if (this.options.summaryText !== undefined && request.tools.length === 0) return { kind: 'answer', turn: textTurn(this.options.summaryText), fault: undefined };
     // These faults never show the answer, so they leave the scripted turns for later requests.
     if (defaultFault?.type === 'status' || defaultFault?.type === 'hugeAnswer') return { kind: 'answer', turn: fallback(), fault: defaultFault };
     const scripted = this.queue.shift();
@@ -223,6 +232,22 @@ class ReferenceHttpServer implements ReferenceServer {
     if (scripted.kind === 'fault') return { kind: 'answer', turn: scripted.answer ?? fallback(), fault: scripted.fault };
     return { kind: 'answer', turn: scripted, fault: defaultFault };
   }
+}
+
+/**
+ * llama.cpp's answer to a prompt that does not fit its slot, field for field as llama-server sends it
+ * (test/fixtures/overflow/llamacpp-exceed-context-size-400.json is one a user recorded).
+ */
+function exceedContextSizeBody(promptTokens: number, contextWindow: number) {
+  return {
+    error: {
+      code: 400,
+      message: `request (${promptTokens} tokens) exceeds the available context size (${contextWindow} tokens), try increasing it`,
+      type: 'exceed_context_size_error',
+      n_prompt_tokens: promptTokens,
+      n_ctx: contextWindow,
+    },
+  };
 }
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

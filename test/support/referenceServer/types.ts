@@ -21,6 +21,17 @@ export interface ReferenceServerOptions {
    * other endpoints (LiteLLM's /model/info, llama.cpp's /props, Ollama's /api/tags and /api/show, ...) answer.
    */
   discovery?: DiscoveryShape;
+  /**
+   * The model's window in tokens, as the server's own count gives them (windowTokens.ts, not the client's estimate):
+   * a chat request whose prompt reaches it gets llama.cpp's 400 `exceed_context_size_error` (with `n_prompt_tokens`
+   * and `n_ctx`) and no answer; every answer's `usage.prompt_tokens` is that count. Each request's count is recorded.
+   */
+  contextWindow?: number;
+  /**
+   * The answer to a chat request that offers no tools (the client's summary request, when the chat offers tools),
+   * given without taking a scripted turn, so a script of tool rounds is not thrown out of step by compaction.
+   */
+  summaryText?: string;
 }
 
 export interface Usage {
@@ -179,6 +190,8 @@ export interface RecordedRequest {
   body: unknown;
   /** Date.now() when the request arrived. */
   receivedAt: number;
+  /** With `contextWindow` set: the chat request's prompt by the server's own count (windowTokens.ts). */
+  countedPromptTokens?: number;
 }
 
 export interface ReferenceServer {

@@ -96,6 +96,19 @@ describe('planning what to send so it fits the window', () => {
     if (plan.kind === 'too-large') assert.ok(plan.protectedTokens > 500);
   });
 
+  it('summarises an earlier summary with the oldest turns, so summaries do not pile up in the system messages', () => {
+    const turn = (n: number): ChatMessage[] => [{ role: 'user', content: `question ${n} `.repeat(200) }, { role: 'assistant', content: `answer ${n} `.repeat(300) }];
+    const earlier: ChatMessage = { role: 'system', content: `${SUMMARY_MESSAGE_PREFIX}${'what was said before '.repeat(100)}` };
+    const messages: ChatMessage[] = [system, earlier, ...turn(1), ...turn(2), { role: 'user', content: 'and now?' }];
+    const plan = planCompaction({ messages, budgetTokens: Math.floor(estimate(messages) * 0.5) });
+    assert.equal(plan.kind, 'summarise');
+    if (plan.kind !== 'summarise') return;
+    assert.equal(plan.start, 1, 'the earlier summary is the oldest history, not part of the system prompt');
+    assert.match(plan.summaryRequest[1]!.content ?? '', /System: Summary of earlier messages: what was said before/);
+    const sent = spliceSummary(plan, 'one summary of it all');
+    assert.equal(sent.filter((message) => (message.content ?? '').startsWith(SUMMARY_MESSAGE_PREFIX)).length, 1);
+  });
+
   it('summarises the oldest whole turns when shortening is not enough, and says how the summary goes in', () => {
     const turn = (n: number): ChatMessage[] => [{ role: 'user', content: `question ${n} `.repeat(200) }, { role: 'assistant', content: `answer ${n} `.repeat(300) }];
     const latest: ChatMessage = { role: 'user', content: 'and finally?' };
