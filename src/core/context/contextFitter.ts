@@ -11,7 +11,7 @@ import { planCompaction, promptBudget, protectedParts, type CompactionRecord } f
 import { enforcedWindow } from './contextOverflow';
 import { estimatePromptTokens } from './estimateTokens';
 import { buildSummaryRequest, spliceSummary } from './summaryRequest';
-import { calibratedTokens, recordPromptUsage, type TokenCalibration } from './tokenCalibration';
+import { calibratedTokens, estimatedTokensWithin, recordPromptUsage, type TokenCalibration } from './tokenCalibration';
 
 /** The model's limits as far as they are known: the catalogue's, an override, or what an overflow taught. */
 export interface ContextWindow {
@@ -41,6 +41,11 @@ const DEFAULT_OUTPUT_SHARE = 0.25;
 const DEFAULT_MAX_OUTPUT = 4096;
 /** After an overflow that names no window, the next try aims this far under what was sent. */
 const SHRINK_AFTER_UNNAMED_OVERFLOW = 0.8;
+/** A round's tool results together may take this share of the prompt's room. */
+const TOOL_RESULTS_SHARE = 0.5;
+const CHARACTERS_PER_TOKEN = 3;
+/** Below this a result says too little to be worth reading; the fitting after it copes. */
+const MIN_TOOL_RESULT_CHARACTERS = 600;
 /** The most a summary made on request may take. */
 const MAX_SUMMARY_TOKENS = 1024;
 
@@ -108,6 +113,19 @@ export class ContextFitter {
     const turns = history.filter((message) => message.role === 'user').length;
     this.options.compacted({ budgetTokens, estimatedTokens: estimatePromptTokens({ messages, tools }), shortened: [], summarised: { start: historyStart, end: messages.length, turns } }, { end: messages.length, text });
     return text;
+  }
+
+  /**
+   * What each of a round's `count` tool results may keep: together half the prompt's room, in characters at a
+   * conservative three per token (code and JSON run denser than prose), so the next request can still be fitted.
+   */
+  toolResultCharacters(count: number): number | undefined {
+    const window = this.options.memory.window();
+    if (!window) return undefined;
+    const budgetTokens = promptBudget({ contextWindow: window.contextWindow, maxOutputTokens: this.outputRoom(window) });
+    // In our estimate's units: a server whose tokenizer counts more than we do leaves fewer characters.
+    const ours = estimatedTokensWithin(this.options.memory.calibration(), budgetTokens);
+    return Math.max(MIN_TOOL_RESULT_CHARACTERS, Math.floor((ours * TOOL_RESULTS_SHARE * CHARACTERS_PER_TOKEN) / Math.max(1, count)));
   }
 
   /** After an answer: the server's count of the prompt calibrates the next estimates for this model. */

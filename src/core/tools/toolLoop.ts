@@ -71,7 +71,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         signal,
         report: (call) => emit({ type: 'toolCall', round, call }),
       });
-      added.push(...results);
+      added.push(...withinWindow(results, options.context?.toolResultCharacters(results.length)));
       if (signal.aborted) return finish('stopped');
     }
   } catch (error) {
@@ -166,5 +166,21 @@ function answerAll(
     const update: ToolCallUpdate = { id: call.id, name: call.name, argumentsText: call.argumentsText, kind: findWorkspaceTool(call.name ?? '')?.kind, status, preview: content };
     emit({ type: 'toolCall', round, call: update });
     return { role: 'tool', tool_call_id: call.id, content };
+  });
+}
+
+/**
+ * The round's tool results cut to what the window leaves them: the round in progress is never compacted afterwards,
+ * so a whole large file read into a small window would otherwise make the next request impossible. The model is told
+ * what was cut and how to read on.
+ */
+function withinWindow(results: ChatMessage[], maxCharacters: number | undefined): ChatMessage[] {
+  if (maxCharacters === undefined) return results;
+  return results.map((message) => {
+    if (message.role !== 'tool' || message.content.length <= maxCharacters) return message;
+    const lineEnd = message.content.lastIndexOf('\n', maxCharacters);
+    const head = message.content.slice(0, lineEnd > maxCharacters / 2 ? lineEnd : maxCharacters);
+    const cut = message.content.length - head.length;
+    return { ...message, content: `${head}\n[${cut} of ${message.content.length} characters cut to fit the model's context window. Read a smaller part (read_file's start_line and end_line) or narrow the search.]` };
   });
 }

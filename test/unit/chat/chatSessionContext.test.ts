@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChatSession, SUMMARY_MESSAGE_PREFIX, type Conversation, type HostMessage } from '../../../src/core';
-import { FakeArchive, fakeSessionPorts, textAnswer, type FakePortsOptions } from '../../../src/core/chat/fakeChatSessionPorts';
+import { FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePortsOptions } from '../../../src/core/chat/fakeChatSessionPorts';
 import { httpErrorFromResponse } from '../../../src/core/errors/httpErrors';
 
 /** A conversation whose earlier answers are long: about 10,000 tokens by the estimate. */
@@ -116,5 +116,23 @@ describe('chat session: long conversations', () => {
     // The fake server counted 3 prompt tokens (its usage), whatever was sent: one sample recorded.
     assert.equal(ports.contextMemory.calibration().samples.length, 1);
     assert.equal(ports.contextMemory.calibration().samples[0]?.[1], 3);
+  });
+
+  it('a whole large file read into a small window is cut to what the window leaves, and the answer comes', async () => {
+    // 40,000 characters of code: about 10,000 tokens, more than a 4,096-token window holds.
+    const file = Array.from({ length: 1000 }, (_, line) => `  ${String(line + 1).padStart(4)} | export const value${line} = compute(${line}, "x");`).join('\n');
+    const ports = fakeSessionPorts({
+      window: { contextWindow: 4096, maxOutputTokens: 512 },
+      answers: [toolCallAnswer(['r1', 'read_file', '{"path":"big.ts"}']), textAnswer('Read it.')],
+      runTool: () => Promise.resolve({ status: 'done', content: file }),
+    });
+    const session = new ChatSession(ports);
+    await session.send('read big.ts');
+    const answer = ports.archive.list()[0]?.turns.at(-1);
+    assert.ok(answer?.role === 'assistant' && answer.status === 'done', JSON.stringify(answer?.role === 'assistant' ? answer.error : answer));
+    const toolMessage = ports.model.requests[1]?.messages.find((message) => message.role === 'tool');
+    assert.ok(toolMessage && toolMessage.content.length < file.length / 2, 'the result was cut');
+    assert.match(toolMessage.content, /characters cut to fit the model's context window\. Read a smaller part \(read_file's start_line and end_line\)/);
+    assert.ok(file.startsWith(toolMessage.content.slice(0, 200)), 'its start kept as it was');
   });
 });
