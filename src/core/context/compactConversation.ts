@@ -21,6 +21,11 @@ const DEFAULT_MARGIN_SHARE = 0.1;
  * What a prompt may take: the window less the room the answer needs and a margin for the estimate's error (a share of
  * the window, since the error grows with the prompt).
  */
+/** The room kept for a summary in a prompt of `budgetTokens`. */
+export function summaryRoom(budgetTokens: number): number {
+  return Math.min(MAX_SUMMARY_TOKENS, Math.floor(budgetTokens * SUMMARY_SHARE_OF_BUDGET));
+}
+
 export function promptBudget(window: { contextWindow: number; maxOutputTokens: number; marginShare?: number }): number {
   const margin = Math.ceil(window.contextWindow * (window.marginShare ?? DEFAULT_MARGIN_SHARE));
   return Math.max(0, window.contextWindow - window.maxOutputTokens - margin);
@@ -109,7 +114,7 @@ export function planCompaction(input: CompactionInput): CompactionPlan {
   const afterShortening = estimate();
   if (afterShortening <= budget) return { kind: 'fits', messages, estimatedTokens: calibratedTokens(calibration, afterShortening), record };
 
-  const summaryTokens = input.summaryTokens ?? Math.min(MAX_SUMMARY_TOKENS, Math.floor(input.budgetTokens * SUMMARY_SHARE_OF_BUDGET));
+  const summaryTokens = input.summaryTokens ?? summaryRoom(input.budgetTokens);
   // The summary's length is the summary request's max_tokens, in the server's tokens: converted to ours.
   const summaryCost = estimateMessageTokens({ role: 'system', content: SUMMARY_MESSAGE_PREFIX }) + Math.ceil(summaryTokens / calibrationFit(calibration).perToken);
   const turnStarts = historyTurnStarts(messages, historyStart, historyEnd);

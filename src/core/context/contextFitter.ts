@@ -7,7 +7,7 @@ import { ConversationTooLargeError } from '../errors/AskModelError';
 import type { ContextOverflowError } from '../errors/httpErrors';
 import type { ChatMessage, ToolDefinition } from '../protocol/messages';
 import type { ChatDone } from '../stream/events';
-import { planCompaction, promptBudget, protectedParts, type CompactionRecord } from './compactConversation';
+import { planCompaction, promptBudget, protectedParts, summaryRoom, type CompactionRecord } from './compactConversation';
 import { enforcedWindow } from './contextOverflow';
 import { estimatePromptTokens } from './estimateTokens';
 import { buildSummaryRequest, spliceSummary } from './summaryRequest';
@@ -46,7 +46,7 @@ const TOOL_RESULTS_SHARE = 0.5;
 const CHARACTERS_PER_TOKEN = 3;
 /** Below this a result says too little to be worth reading; the fitting after it copes. */
 const MIN_TOOL_RESULT_CHARACTERS = 600;
-/** The most a summary made on request may take. */
+/** The most a summary made on request may take while the window is unknown. */
 const MAX_SUMMARY_TOKENS = 1024;
 
 export class ContextFitter {
@@ -108,7 +108,7 @@ export class ContextFitter {
     if (history.length === 0) return undefined;
     const window = memory.window();
     const budgetTokens = window ? promptBudget({ contextWindow: window.contextWindow, maxOutputTokens: this.outputRoom(window) }) : Number.MAX_SAFE_INTEGER;
-    const summaryTokens = Math.min(MAX_SUMMARY_TOKENS, window ? Math.floor(budgetTokens / 8) : MAX_SUMMARY_TOKENS);
+    const summaryTokens = window ? summaryRoom(budgetTokens) : MAX_SUMMARY_TOKENS;
     const text = await this.options.summarise(buildSummaryRequest(history, { budgetTokens, calibration: memory.calibration() }), summaryTokens, signal);
     const turns = history.filter((message) => message.role === 'user').length;
     this.options.compacted({ budgetTokens, estimatedTokens: estimatePromptTokens({ messages, tools }), shortened: [], summarised: { start: historyStart, end: messages.length, turns } }, { end: messages.length, text });
@@ -116,16 +116,21 @@ export class ContextFitter {
   }
 
   /**
-   * What each of a round's `count` tool results may keep: together half the prompt's room, in characters at a
-   * conservative three per token (code and JSON run denser than prose), so the next request can still be fitted.
+   * What each of a round's `count` tool results may keep, `messages` being the request they will join: half of what
+   * the parts never compacted (system prompt, tools, the latest message and this round) and a summary's room leave,
+   * in characters at a conservative three per token (code and JSON run denser than prose), so the next request can
+   * still be fitted.
    */
-  toolResultCharacters(count: number): number | undefined {
-    const window = this.options.memory.window();
+  toolResultCharacters(messages: readonly ChatMessage[], count: number): number | undefined {
+    const { memory, tools } = this.options;
+    const window = memory.window();
     if (!window) return undefined;
     const budgetTokens = promptBudget({ contextWindow: window.contextWindow, maxOutputTokens: this.outputRoom(window) });
+    const { historyStart, historyEnd } = protectedParts(messages);
+    const fixed = estimatePromptTokens({ messages: [...messages.slice(0, historyStart), ...messages.slice(historyEnd)], tools });
     // In our estimate's units: a server whose tokenizer counts more than we do leaves fewer characters.
-    const ours = estimatedTokensWithin(this.options.memory.calibration(), budgetTokens);
-    return Math.max(MIN_TOOL_RESULT_CHARACTERS, Math.floor((ours * TOOL_RESULTS_SHARE * CHARACTERS_PER_TOKEN) / Math.max(1, count)));
+    const room = estimatedTokensWithin(memory.calibration(), Math.max(0, budgetTokens - summaryRoom(budgetTokens))) - fixed;
+    return Math.max(MIN_TOOL_RESULT_CHARACTERS, Math.floor((room * TOOL_RESULTS_SHARE * CHARACTERS_PER_TOKEN) / Math.max(1, count)));
   }
 
   /** After an answer: the server's count of the prompt calibrates the next estimates for this model. */

@@ -71,7 +71,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         signal,
         report: (call) => emit({ type: 'toolCall', round, call }),
       });
-      added.push(...withinWindow(results, options.context?.toolResultCharacters(results.length)));
+      added.push(...withinWindow(results, options.context?.toolResultCharacters([...options.messages, ...added], results.length)));
       if (signal.aborted) return finish('stopped');
     }
   } catch (error) {

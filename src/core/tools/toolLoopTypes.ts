@@ -79,8 +79,8 @@ export interface ToolLoopOptions {
 export interface ContextStep {
   fit(messages: readonly ChatMessage[], signal: AbortSignal, overflow?: ContextOverflowError): Promise<ChatMessage[]>;
   answered(done: ChatDone): void;
-  /** The most characters each of a round's `count` tool results may keep; undefined while the window is unknown. */
-  toolResultCharacters(count: number): number | undefined;
+  /** The most characters each of a round's `count` tool results may keep in a request of `messages`; undefined while the window is unknown. */
+  toolResultCharacters(messages: readonly ChatMessage[], count: number): number | undefined;
 }
 
 export type ToolCallStatus =

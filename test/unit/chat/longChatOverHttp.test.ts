@@ -1,5 +1,5 @@
-// The issue's proof at the session level, in plain Node: a 50-turn chat whose every answer first reads 30 lines of a
-// large file of this project (read_file with start_line/end_line, formatted as the host formats it), against the reference server over HTTP with a 4,096-token
+// The issue's proof at the session level, in plain Node: a 50-turn chat whose every answer first reads a large file of
+// this project, whole or 30 lines of it (formatted as the host formats it), against the reference server over HTTP with a 4,096-token
 // window counted by the server's own tokenizer (test/support/referenceServer/windowTokens.ts, not our estimate). No
 // answer may end in an error, and every chat request the server received must have fitted its window.
 import assert from 'node:assert/strict';
@@ -64,10 +64,10 @@ describe('a 50-turn chat with large file reads against a 4,096-token window (ref
 
     for (let turn = 1; turn <= TURNS; turn++) {
       const path = FILES[turn % FILES.length]!;
-      // A whole file is up to 40,000 characters (read_file's cap), more than this window holds; a model with a small
-      // window reads a file in parts, as the tool's answer tells it to.
+      // Every other turn reads the whole file (up to 40,000 characters, read_file's cap: more than this window holds,
+      // so the result is cut to what the window leaves); the others read a part, as the cut result tells a model to.
       const startLine = 1 + ((turn * 40) % 200);
-      const read = { path, start_line: startLine, end_line: startLine + READ_LINES - 1 };
+      const read = turn % 2 === 0 ? { path } : { path, start_line: startLine, end_line: startLine + READ_LINES - 1 };
       server.script(toolCallsTurn([{ name: 'read_file', arguments: JSON.stringify(read) }]), textTurn(`Turn ${turn}: ${path} is read; here is what it does, in a few sentences of answer.`));
       await session.send(`Question ${turn}: what does ${path} do?`);
       const answer = ports.archive.list()[0]?.turns.at(-1);
