@@ -1,13 +1,14 @@
 // Entry point: `activate` only wires; each feature registers itself and owns its disposables. Registration is
-// immediate (every command, the chat view, the status bar work at once) but what they run loads on first use: the
-// commands' implementations, the chat, the tools and the client (with the core's zod schemas) are src/host/deferred.ts,
-// bundled apart as dist/deferred.js and required by the first command, view or request that needs them, so the host
-// reads and runs only this wiring when it loads the extension (see esbuild.js).
+// immediate (every command, the chat view, the status bar and the language model provider work at once) but what
+// they run loads on first use: the commands' implementations, the chat, the tools and the client (with the core's
+// zod schemas) are src/host/deferred.ts, bundled apart as dist/deferred.js and required by the first command, view or
+// request that needs them, so the host reads and runs only this wiring when it loads the extension (see esbuild.js).
 import type * as vscode from 'vscode';
 import { ActiveRequests } from './host/activeRequests';
 import { LastTextEditor } from './host/chat/lastTextEditor';
 import { registerChat } from './host/chat/registerChat';
 import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, registerProfileCommands, registerUtilityCommands } from './host/commands/registerCommands';
+import { registerLanguageModels } from './host/languageModels/registerLanguageModels';
 import { lazy, loadDeferred } from './host/lazy';
 import { createLog } from './host/logChannel';
 import { registerModelStatusBar } from './host/modelStatusBar';
@@ -42,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   registerModelStatusBar(context, notices);
   registerEditSelectionCommand(context, { factory, active, log, tools });
   registerChat(context, { factory, active, log, editors, tools });
+  registerLanguageModels(context, { factory, log });
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(2)} ms`);

@@ -1,4 +1,5 @@
-// Builds a ChatClient from the current settings and the key for the current server. Called per request, so
+// Builds a ChatClient from the current settings and the key for the active profile's server (or a named profile's:
+// VS Code's language models offer every profile's). Called per request, so
 // settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
 import { CatalogueCache, ChatClient, CompatibilityMemory, retryWaitNote, type ExtensionSettings } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -47,8 +48,14 @@ export class ClientFactory {
     return this.options.contextMemories;
   }
 
-  async create(): Promise<ReadyClient> {
-    const settings = readSettings();
+  /** A client for the active profile. */
+  create(): Promise<ReadyClient> {
+    return this.createFor(undefined);
+  }
+
+  /** A client for the profile named `profile` (undefined: the active one); a SettingsError when there is no such profile. */
+  async createFor(profile: string | undefined): Promise<ReadyClient> {
+    const settings = readSettings(profile);
     const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl });
     const client = new ChatClient({
       fetch: this.options.fetch ?? nodeHttpFetch,

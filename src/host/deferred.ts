@@ -20,3 +20,4 @@ export { ApiKeyStore } from './apiKeyStore';
 export { ClientFactory } from './clientFactory';
 export { SpendLedger } from './spendLedger';
 export { ContextMemories } from './contextMemories';
+export { AskModelLanguageModels } from './languageModels/askModelLanguageModels';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings } from './support/extensionFixture';
+import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings, settleLanguageModels } from './support/extensionFixture';
 
 interface Report {
   ok: boolean;
@@ -48,6 +48,8 @@ describe('model catalogue in a real extension host', function () {
   it('LiteLLM: Test Connection asks /health/readiness, then the models and their info, then one token; never /health', async () => {
     const server = await start('litellm');
     await configure({ model: 'gpt-3.5-turbo' });
+    await settleLanguageModels();
+    server.reset();
     const report = await testConnection();
     assert.equal(report.ok, true, report.message);
     assert.equal(report.readiness?.ready, true);
@@ -69,6 +71,8 @@ describe('model catalogue in a real extension host', function () {
   it('Ollama: /api/tags, then /api/show per model; the window and capabilities per model', async () => {
     const server = await start('ollama');
     await configure({ model: 'gpt-oss:120b' });
+    await settleLanguageModels();
+    server.reset();
     const report = await testConnection();
     assert.equal(report.ok, true, report.message);
     assert.equal(report.readiness, undefined, 'no readiness endpoint, no readiness claim');
@@ -103,6 +107,7 @@ describe('model catalogue in a real extension host', function () {
 
   it('a bad override is an error naming the setting, the model and the field; nothing is sent', async () => {
     const server = await start('vllm');
+    await settleLanguageModels();
     server.reset();
     await configure({ model: 'meta-llama/Meta-Llama-3.1-8B-Instruct', modelOverrides: { 'meta-llama/Meta-Llama-3.1-8B-Instruct': { maxTokens: 10 } } });
     const result = await vscode.commands.executeCommand<{ status: string; error?: { message: string } }>('askModel.ask', { question: 'Bad?' });

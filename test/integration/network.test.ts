@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { PROXIED_HOST_NAME } from '../support/network/throwawayCa';
 import { startRecordingProxy, type RecordingProxy } from '../support/network/recordingProxy';
 import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings } from './support/extensionFixture';
+import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings, settleLanguageModels } from './support/extensionFixture';
 
 interface AskResult {
   status: string;
@@ -99,6 +99,8 @@ describe('network: certificates and proxies in a real extension host', function 
   it('http.proxy: HTTPS goes through the proxy as a CONNECT tunnel, with the authority still checked end to end', async () => {
     await setHttp({ proxy: proxy.url });
     await configure({ baseUrl: proxiedUrl(trusted), model: 'tls-model', maxRetries: 0 });
+    await settleLanguageModels();
+    proxy.passed.length = 0;
     trusted.script(textTurn('TLS via the proxy.'));
     const result = await ask('Proxied and secure?');
     assert.equal(result.status, 'done', JSON.stringify(result.error));
@@ -109,6 +111,8 @@ describe('network: certificates and proxies in a real extension host', function 
   it('http.proxy: plain HTTP goes through the proxy as an absolute-URI request', async () => {
     await setHttp({ proxy: proxy.url });
     await configure({ baseUrl: proxiedUrl(plain), model: 'plain-model', maxRetries: 0 });
+    await settleLanguageModels();
+    proxy.passed.length = 0;
     plain.script(textTurn('Via the proxy.'));
     const result = await ask('Proxied?');
     assert.equal(result.status, 'done', JSON.stringify(result.error));

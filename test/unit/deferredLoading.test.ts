@@ -32,6 +32,7 @@ function fakeVscode(commands: Map<string, (...args: unknown[]) => unknown>, warn
       anything,
     ),
     workspace: new Proxy({ getConfiguration: () => ({ get: () => undefined }) }, anything),
+    lm: new Proxy({}, anything),
     EventEmitter: class {
       event = (): typeof disposable => disposable;
       fire(): void {}

@@ -10,8 +10,9 @@ import { runToolLoop } from '../tools/toolLoop';
 import type { Approver, ChatStreamSource, ToolExecutor, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import type { ValidToolCall } from '../tools/validateToolCall';
 
-/** The features that send requests; each names its requests' `generation_name` and its log lines. */
-export type RunPurpose = 'chat' | 'ask-model' | 'edit-selection';
+/** The features that send requests; each names its requests' `generation_name` and its log lines. `vscode-chat`: VS
+ * Code's own chat and other extensions, through our language model provider (it sends one request, no answer loop). */
+export type RunPurpose = 'chat' | 'ask-model' | 'edit-selection' | 'vscode-chat';
 
 export interface RunToolRules {
   /** Which calls wait for the user (see `approvalRule`). */

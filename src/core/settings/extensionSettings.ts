@@ -100,7 +100,7 @@ function readDefaultServer(get: SettingGetter): ServerProfile {
 }
 
 /** Which generation name a feature sends: the configured one, else the feature's own (`ask-model`, `chat`, …). */
-export function requestSettingsFor(settings: ExtensionSettings, feature: 'ask-model' | 'chat' | 'edit-selection' | 'test-connection'): RequestSettings {
+export function requestSettingsFor(settings: ExtensionSettings, feature: 'ask-model' | 'chat' | 'edit-selection' | 'test-connection' | 'vscode-chat'): RequestSettings {
   return {
     model: settings.model,
     stream: settings.stream,

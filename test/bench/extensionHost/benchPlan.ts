@@ -5,6 +5,8 @@ import type { ListFilesArgs, SearchTextArgs } from '../../../src/core';
 export const OURS_ID = 'ask-model.ask-model';
 export const FLOOR = { publisher: 'bench-floor', name: 'activation-floor' } as const;
 export const FLOOR_ID = `${FLOOR.publisher}.${FLOOR.name}`;
+/** The floor's language model vendor, contributed in its manifest (buildInHost.ts) as ours is in package.json. */
+export const FLOOR_LANGUAGE_MODEL_VENDOR = 'ask-model-bench-floor';
 /** The bench entry's folder is also an extension (the workbench wants one); its `main` is the load probe. */
 export const ENTRY = { publisher: 'ask-model-bench', name: 'bench-entry' } as const;
 export const ENTRY_ID = `${ENTRY.publisher}.${ENTRY.name}`;

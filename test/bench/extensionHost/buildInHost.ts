@@ -9,7 +9,7 @@ import esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../sizes/packagedCopy';
-import { ENTRY, FLOOR } from './benchPlan';
+import { ENTRY, FLOOR, FLOOR_LANGUAGE_MODEL_VENDOR } from './benchPlan';
 
 const common = { bundle: true, format: 'cjs', platform: 'node', target: 'node20', external: ['vscode'], logLevel: 'warning' } satisfies esbuild.BuildOptions;
 const ENGINES = { vscode: '^1.100.0' };
@@ -27,7 +27,15 @@ export async function buildBenchEntry(dir: string): Promise<{ dir: string; index
 /** Returns the floor extension's .vsix. */
 export async function buildFloorExtension(dir: string): Promise<string> {
   await esbuild.build({ ...common, entryPoints: [path.join(__dirname, 'floorExtension', 'extension.ts')], outfile: path.join(dir, 'dist', 'extension.js'), minify: true });
-  const manifest = { ...FLOOR, version: '0.0.1', license: 'MIT', engines: ENGINES, main: './dist/extension.js', activationEvents: ['onStartupFinished'] };
+  const manifest = {
+    ...FLOOR,
+    version: '0.0.1',
+    license: 'MIT',
+    engines: ENGINES,
+    main: './dist/extension.js',
+    activationEvents: ['onStartupFinished'],
+    contributes: { languageModelChatProviders: [{ vendor: FLOOR_LANGUAGE_MODEL_VENDOR, displayName: 'Ask Model bench floor' }] },
+  };
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   fs.writeFileSync(path.join(dir, 'README.md'), '# Activation floor\n\nThe Ask Model bench\'s activation peer.\n');
   const vsix = path.join(dir, 'activation-floor.vsix');

@@ -70,6 +70,16 @@ export async function until<T>(probe: () => T | undefined | Promise<T | undefine
   }
 }
 
+/**
+ * Waits until VS Code holds the language model list for the settings as they are now. Settings that name servers and
+ * models change that list, and listing it discovers each profile's catalogue (once per server set-up, see
+ * src/host/languageModels): a test that counts the requests a server or proxy received settles this first, then
+ * clears what it recorded.
+ */
+export async function settleLanguageModels(): Promise<void> {
+  await vscode.lm.selectChatModels({ vendor: 'ask-model' });
+}
+
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIntegrationTests, repoRoot } from './buildIntegrationTests';
 import { checkExtensionBuilt } from './extensionBuild';
+import { buildLanguageModelCaller } from '../languageModelCaller/buildLanguageModelCaller';
 import { followFile } from './followFile';
 
 const version = process.env.ASK_MODEL_VSCODE_VERSION ?? 'stable';
@@ -48,11 +49,15 @@ async function main(): Promise<number> {
   // Tests edit, create and link files: they get a copy of the fixture, never the repository's own files.
   const workspaceDir = path.join(scratch, 'workspace');
   fs.cpSync(path.join(repoRoot, 'test', 'integration', 'fixtures', 'workspace'), workspaceDir, { recursive: true });
+  // The second extension the language model tests call through (code-server installs its .vsix; desktop VS Code loads
+  // its folder as a second extension under development).
+  const languageModelCaller = path.join(scratch, 'language-model-caller');
+  await buildLanguageModelCaller(languageModelCaller, repoRoot);
   const report = followFile(reportFile, (chunk) => process.stdout.write(chunk));
   try {
     return await runTests({
       vscodeExecutablePath,
-      extensionDevelopmentPath: repoRoot,
+      extensionDevelopmentPath: [repoRoot, languageModelCaller],
       extensionTestsPath: indexFile,
       extensionTestsEnv: {
         ASK_MODEL_TEST_REPORT: reportFile,

@@ -14,6 +14,7 @@ import { buildIntegrationTests, repoRoot } from './buildIntegrationTests';
 import { Cleanup } from './cleanup';
 import { startCodeServer } from './codeServer';
 import { checkExtensionBuilt } from './extensionBuild';
+import { buildLanguageModelCaller } from '../languageModelCaller/buildLanguageModelCaller';
 import { makeThrowawayCa } from '../network/throwawayCa';
 import { followFile } from './followFile';
 import { readTestHost } from './testHost';
@@ -64,9 +65,13 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
   const trusted = makeThrowawayCa(tlsDir, 'trusted');
   makeThrowawayCa(tlsDir, 'untrusted');
 
+  // A second extension that uses Ask Model's models through VS Code's language model API, as any extension would.
+  const languageModelCaller = await buildLanguageModelCaller(path.join(scratch, 'language-model-caller'), repoRoot);
+
   const server = await startCodeServer({
     host,
     scratchDir: path.join(scratch, 'code-server'),
+    installVsix: [languageModelCaller],
     env: {
       ASK_MODEL_TEST_REPORT: reportFile,
       ASK_MODEL_TEST_LAUNCHER: 'code-server',

@@ -1,13 +1,14 @@
 // The activation peer: an extension whose activate() makes the same vscode API calls ours makes (one log channel
-// with a line in it, 13 commands, a status-bar item set from two setting reads, a webview view provider, a text
-// document content provider, the same event subscriptions) and nothing else, timed the same way (performance.now()
+// with a line in it, 14 commands, a status-bar item set from two setting reads, a webview view provider, a text
+// document content provider, a language model chat provider with its change event, the same event subscriptions) and nothing else, timed the same way (performance.now()
 // around the body). It is installed beside ours from a .vsix, declares the same activation event, and is loaded and
 // activated in the same extension hosts the same way (see inHost/loadProbe.ts), so ours / floor says what our own work
 // (building objects, reading settings, core modules) adds to the wiring no extension can avoid.
 // Keep it in step with src/extension.ts when activate() gains or loses a registration.
 import * as vscode from 'vscode';
+import { FLOOR_LANGUAGE_MODEL_VENDOR } from '../benchPlan';
 
-const COMMANDS = ['ask', 'openChat', 'newChat', 'chat.addSelection', 'editSelection', 'acceptEdit', 'rejectEdit', 'setApiKey', 'clearApiKey', 'testConnection', 'selectModel', 'showLog', 'stop'];
+const COMMANDS = ['ask', 'openChat', 'newChat', 'chat.addSelection', 'editSelection', 'acceptEdit', 'rejectEdit', 'setApiKey', 'clearApiKey', 'testConnection', 'selectModel', 'showLog', 'stop', 'manageModels'];
 
 export function activate(context: vscode.ExtensionContext): { activationMs: number } {
   const started = performance.now();
@@ -21,6 +22,17 @@ export function activate(context: vscode.ExtensionContext): { activationMs: numb
   item.show();
   context.subscriptions.push(item, vscode.workspace.onDidChangeConfiguration(() => undefined), vscode.workspace.onDidChangeConfiguration(() => undefined));
   context.subscriptions.push(vscode.window.registerWebviewViewProvider('askModelBenchFloor.chat', { resolveWebviewView: () => undefined }));
+  const modelsChanged = new vscode.EventEmitter<void>();
+  context.subscriptions.push(
+    modelsChanged,
+    vscode.lm.registerLanguageModelChatProvider(FLOOR_LANGUAGE_MODEL_VENDOR, {
+      onDidChangeLanguageModelChatInformation: modelsChanged.event,
+      provideLanguageModelChatInformation: () => [],
+      provideLanguageModelChatResponse: async () => undefined,
+      provideTokenCount: async () => 0,
+    }),
+    vscode.workspace.onDidChangeConfiguration(() => undefined),
+  );
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(2)} ms`);
   return { activationMs };

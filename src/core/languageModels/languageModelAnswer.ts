@@ -1,0 +1,81 @@
+// One answer for VS Code's language model API: our stream's events as the parts a provider reports (text, and tool
+// calls only once assembled and valid), what ends the answer with an error, which `LanguageModelError` code an error
+// is, and the calibrated token count VS Code budgets its prompts with.
+import { NoModelError } from '../errors/AskModelError';
+import { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitError } from '../errors/httpErrors';
+import { estimateMessageTokens, estimateTextTokens } from '../context/estimateTokens';
+import { calibrationFit, type TokenCalibration } from '../context/tokenCalibration';
+import type { BrokenToolCall, ChatEvent } from '../stream/events';
+import { chatMessagesFromLanguageModel, type LanguageModelMessageShape } from './languageModelMessages';
+
+/** A part to report, before the host makes VS Code's class of it. */
+export type LanguageModelAnswerPart = { type: 'text'; value: string } | { type: 'toolCall'; callId: string; name: string; input: Record<string, unknown> };
+
+/**
+ * Folds an answer's events into parts as they come. Reasoning is not reported (the stable API has no part for it);
+ * a broken tool call is never reported: `brokenCalls` holds it, and the caller ends the answer with its message.
+ */
+export class LanguageModelAnswer {
+  readonly brokenCalls: BrokenToolCall[] = [];
+  promptTokens: number | undefined;
+
+  partsOf(events: readonly ChatEvent[]): LanguageModelAnswerPart[] {
+    const parts: LanguageModelAnswerPart[] = [];
+    for (const event of events) {
+      switch (event.type) {
+        case 'text': {
+          const last = parts.at(-1);
+          if (last?.type === 'text') last.value += event.text;
+          else if (event.text !== '') parts.push({ type: 'text', value: event.text });
+          break;
+        }
+        case 'toolCall':
+          parts.push({ type: 'toolCall', callId: event.call.id, name: event.call.name, input: event.call.arguments });
+          break;
+        case 'toolCallError':
+          this.brokenCalls.push(event.call);
+          break;
+        case 'usage':
+          this.promptTokens = event.usage.prompt_tokens ?? this.promptTokens;
+          break;
+        case 'done':
+          this.promptTokens = event.done.usage?.prompt_tokens ?? this.promptTokens;
+          break;
+        case 'reasoning':
+          break;
+        default:
+          assertNever(event);
+      }
+    }
+    return parts;
+  }
+
+  /** Why the answer cannot stand, once it ended: a tool call that came broken (its message names it and why). */
+  failure(): Error | undefined {
+    if (this.brokenCalls.length === 0) return undefined;
+    return new Error(`The model's answer held a tool call that cannot be run, so it was not passed on: ${this.brokenCalls.map((call) => call.message).join(' ')}`);
+  }
+}
+
+/** The `LanguageModelError` code for an error: the three VS Code names, or undefined for any other. */
+export type LanguageModelErrorCode = 'NoPermissions' | 'Blocked' | 'NotFound';
+
+export function languageModelErrorCode(error: unknown): LanguageModelErrorCode | undefined {
+  if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) return 'NoPermissions';
+  if (error instanceof RateLimitError) return 'Blocked';
+  if (error instanceof NotFoundError || error instanceof NoModelError) return 'NotFound';
+  return undefined;
+}
+
+/**
+ * Tokens of a text or a message as the model's server would count them: our estimate at the calibrated rate per
+ * token. Not the fit's constant: that is what a server adds once per request, and VS Code sums these counts per part.
+ */
+export function languageModelTokenCount(input: string | LanguageModelMessageShape, calibration: TokenCalibration): number {
+  const estimated = typeof input === 'string' ? estimateTextTokens(input) : chatMessagesFromLanguageModel([input]).reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+  return Math.ceil(estimated * calibrationFit(calibration).perToken);
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled event: ${JSON.stringify(value)}`);
+}

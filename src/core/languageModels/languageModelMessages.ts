@@ -1,0 +1,114 @@
+// What VS Code's language model API hands a provider (its messages, parts and tools), turned into the conversation
+// and tool definitions our requests carry. The parts are recognised by their shape, not by `instanceof`: core never
+// loads `vscode`, and VS Code gives a provider its own instances of the part classes anyway, so the fields are the
+// contract. Parts the service cannot carry are named in the text rather than dropped without a word.
+import type { ChatMessage, ToolCallRecord, ToolDefinition } from '../protocol/messages';
+
+/** VS Code's `LanguageModelChatMessageRole`: User 1, Assistant 2 (and System 3, which VS Code's own chat sends). */
+export const LANGUAGE_MODEL_ROLE = { user: 1, assistant: 2, system: 3 } as const;
+
+/** `LanguageModelChatRequestMessage`, as far as a request needs it. */
+export interface LanguageModelMessageShape {
+  readonly role: number;
+  readonly content: readonly unknown[];
+  readonly name?: string | undefined;
+}
+
+/** `LanguageModelChatTool`. */
+export interface LanguageModelToolShape {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema?: object | undefined;
+}
+
+/** `LanguageModelChatToolMode`: Auto 1, Required 2. */
+export const LANGUAGE_MODEL_TOOL_MODE = { auto: 1, required: 2 } as const;
+
+interface TextPart {
+  value: string;
+}
+interface ToolCallPart {
+  callId: string;
+  name: string;
+  input: unknown;
+}
+interface ToolResultPart {
+  callId: string;
+  content: readonly unknown[];
+}
+interface DataPart {
+  mimeType: string;
+  data: Uint8Array;
+}
+
+const isObject = (part: unknown): part is Record<string, unknown> => typeof part === 'object' && part !== null;
+const isToolCallPart = (part: unknown): part is ToolCallPart => isObject(part) && typeof part['callId'] === 'string' && typeof part['name'] === 'string' && 'input' in part;
+const isToolResultPart = (part: unknown): part is ToolResultPart => isObject(part) && typeof part['callId'] === 'string' && Array.isArray(part['content']);
+const isDataPart = (part: unknown): part is DataPart => isObject(part) && typeof part['mimeType'] === 'string' && part['data'] instanceof Uint8Array;
+const isTextPart = (part: unknown): part is TextPart => isObject(part) && typeof part['value'] === 'string';
+
+/** Text and JSON data travel as text; anything else (an image, a binary) is named, since the service takes only text here. */
+function dataText(part: DataPart): string {
+  const mime = part.mimeType.toLowerCase();
+  if (mime.startsWith('text/') || mime === 'application/json' || mime.endsWith('+json')) return new TextDecoder().decode(part.data);
+  return `[${part.mimeType} content of ${part.data.byteLength} bytes left out: Ask Model sends only text]`;
+}
+
+/** The text of one part of a message or of a tool result; '' for a part that has none. */
+function partText(part: unknown): string {
+  if (typeof part === 'string') return part;
+  if (isDataPart(part)) return dataText(part);
+  if (isTextPart(part)) return part.value;
+  // A prompt-tsx part (`value` is a rendered element tree): its JSON is the closest the service can take.
+  if (isObject(part) && 'value' in part && part['value'] !== undefined) return JSON.stringify(part['value']);
+  return '';
+}
+
+/** A tool result's content as the one string a `tool` message holds. */
+function toolResultText(part: ToolResultPart): string {
+  return part.content.map(partText).join('');
+}
+
+/**
+ * The conversation for the service. A user message's tool results become `tool` messages placed first (the service
+ * wants them right after the assistant's calls), its text a user message after them; an assistant message's tool
+ * calls become `tool_calls` with their input as JSON text.
+ */
+export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMessageShape[]): ChatMessage[] {
+  const result: ChatMessage[] = [];
+  for (const message of messages) {
+    let text = '';
+    const calls: ToolCallRecord[] = [];
+    const toolResults: ChatMessage[] = [];
+    for (const part of message.content) {
+      if (isToolCallPart(part)) calls.push({ id: part.callId, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.input ?? {}) } });
+      else if (isToolResultPart(part)) toolResults.push({ role: 'tool', tool_call_id: part.callId, content: toolResultText(part) });
+      else text += partText(part);
+    }
+    if (message.role === LANGUAGE_MODEL_ROLE.assistant) {
+      result.push(calls.length > 0 ? { role: 'assistant', content: text === '' ? null : text, tool_calls: calls } : { role: 'assistant', content: text });
+      continue;
+    }
+    result.push(...toolResults);
+    if (message.role === LANGUAGE_MODEL_ROLE.system) result.push({ role: 'system', content: text });
+    else if (text !== '' || toolResults.length === 0) result.push({ role: 'user', content: text });
+  }
+  return result;
+}
+
+/** The caller's tools as function definitions; a tool without a schema takes no arguments. */
+export function toolDefinitionsFromLanguageModel(tools: readonly LanguageModelToolShape[] | undefined): ToolDefinition[] {
+  return (tools ?? []).map((tool) => {
+    const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
+    const properties = isObject(schema['properties']) ? schema['properties'] : {};
+    return {
+      type: 'function',
+      function: { name: tool.name, ...(tool.description ? { description: tool.description } : {}), parameters: { ...schema, type: 'object', properties } },
+    };
+  });
+}
+
+/** `tool_choice` for the caller's tool mode. */
+export function toolChoiceFor(toolMode: number | undefined): 'auto' | 'required' {
+  return toolMode === LANGUAGE_MODEL_TOOL_MODE.required ? 'required' : 'auto';
+}

@@ -1,0 +1,150 @@
+// The language model provider's work, loaded on its first call: every profile's catalogue as VS Code's model list,
+// one request per `sendRequest` (VS Code's caller runs the tools and sends their results back), and the calibrated
+// token count. The mapping itself is the core's (src/core/languageModels); this adapts it to VS Code's classes.
+import * as vscode from 'vscode';
+import {
+  buildChatRequest,
+  chatMessagesFromLanguageModel,
+  estimatePromptTokens,
+  LanguageModelAnswer,
+  languageModelErrorCode,
+  languageModelInformation,
+  languageModelTokenCount,
+  messageOf,
+  modelRequestOptions,
+  recordPromptUsage,
+  requestSettingsFor,
+  toolChoiceFor,
+  toolDefinitionsFromLanguageModel,
+  type AskModelChatInformation,
+  type ContextMemory,
+  type ModelInfo,
+  type ServerProfile,
+} from '../../core';
+import type { ClientFactory, ReadyClient } from '../clientFactory';
+import { logRequest, type Log } from '../log';
+import { knownModelInfo, loadCatalogue } from '../modelCatalogue';
+import { readProfiles } from '../settings';
+
+export interface AskModelLanguageModelsOptions {
+  factory: ClientFactory;
+  log: Log;
+}
+
+export class AskModelLanguageModels {
+  constructor(private readonly options: AskModelLanguageModelsOptions) {}
+
+  /**
+   * Every model of every profile. A profile whose server cannot be asked is logged and offers only its configured
+   * model (so it stays usable when its server lists nothing); no UI is shown, whether or not VS Code asks silently.
+   */
+  async information(_options: vscode.PrepareLanguageModelChatModelOptions, token: vscode.CancellationToken): Promise<AskModelChatInformation[]> {
+    let profiles: ServerProfile[];
+    try {
+      profiles = readProfiles();
+    } catch (error) {
+      this.options.log.error(`language models: the profiles cannot be read: ${messageOf(error)}`);
+      return [];
+    }
+    const signal = abortSignalOf(token);
+    const lists = await Promise.all(profiles.map((profile) => this.profileModels(profile, signal.signal)));
+    signal.dispose();
+    return lists.flat();
+  }
+
+  private async profileModels(profile: ServerProfile, signal: AbortSignal): Promise<AskModelChatInformation[]> {
+    const { factory, log } = this.options;
+    let ready: ReadyClient | undefined;
+    let models: ModelInfo[] = [];
+    try {
+      ready = await factory.createFor(profile.name);
+      models = (await loadCatalogue(factory, log, { ready, signal })).models;
+    } catch (error) {
+      log.warn(`language models: profile ${profile.name}: its models could not be listed: ${messageOf(error)}`);
+    }
+    if (profile.model !== '' && !models.some((model) => model.id === profile.model)) {
+      models = [...models, ready ? knownModelInfo(factory, ready, profile.model) : { id: profile.model, sources: {} }];
+    }
+    return models.map((info) => languageModelInformation(profile.name, info, this.memoryOf(profile.name, info).window()));
+  }
+
+  /** One request to the model's server; its text and tool calls are reported as they arrive. */
+  async respond(
+    model: AskModelChatInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    const { factory, log } = this.options;
+    const feature = `vscode-chat (profile ${model.profile})`;
+    const signal = abortSignalOf(token);
+    const answer = new LanguageModelAnswer();
+    try {
+      const ready = await factory.createFor(model.profile);
+      const info = knownModelInfo(factory, ready, model.model);
+      const request = buildChatRequest({
+        settings: { ...requestSettingsFor({ ...ready.settings, model: model.model }, 'vscode-chat'), modelOptions: modelRequestOptions(info) },
+        messages: chatMessagesFromLanguageModel(messages),
+        tools: toolDefinitionsFromLanguageModel(options.tools),
+        toolChoice: toolChoiceFor(options.toolMode),
+      });
+      logRequest(log, feature, request);
+      for await (const batch of ready.client.streamBatches(request, { signal: signal.signal })) {
+        for (const part of answer.partsOf(batch)) {
+          progress.report(part.type === 'text' ? new vscode.LanguageModelTextPart(part.value) : new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input));
+        }
+      }
+      if (token.isCancellationRequested) return;
+      if (answer.promptTokens !== undefined) {
+        // What the server counted teaches the estimate VS Code's token counts use (and our own chat's, for this model).
+        const memory = this.memoryOf(model.profile, info);
+        memory.setCalibration(recordPromptUsage(memory.calibration(), estimatePromptTokens(request), answer.promptTokens));
+      }
+    } catch (error) {
+      log.error(`${feature}: ${messageOf(error)}`);
+      throw languageModelError(error);
+    } finally {
+      signal.dispose();
+    }
+    const failure = answer.failure();
+    if (failure) {
+      log.error(`${feature}: ${failure.message}`);
+      throw languageModelError(failure);
+    }
+  }
+
+  async countTokens(model: AskModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage, _token: vscode.CancellationToken): Promise<number> {
+    return languageModelTokenCount(text, this.memoryOf(model.profile, { id: model.model, sources: {} }).calibration());
+  }
+
+  /** The model's window and token calibration as every feature shares them (per profile and model). */
+  private memoryOf(profile: string, info: ModelInfo): ContextMemory {
+    return this.options.factory.contextMemories.memoryFor(profile, info.id, () =>
+      info.contextWindow === undefined ? undefined : { contextWindow: info.contextWindow, maxOutputTokens: info.maxOutputTokens },
+    );
+  }
+}
+
+/** An error as VS Code's language model callers expect it: a `LanguageModelError` with our message (the server's words in it). */
+function languageModelError(error: unknown): vscode.LanguageModelError {
+  const message = messageOf(error);
+  switch (languageModelErrorCode(error)) {
+    case 'NoPermissions':
+      return vscode.LanguageModelError.NoPermissions(message);
+    case 'Blocked':
+      return vscode.LanguageModelError.Blocked(message);
+    case 'NotFound':
+      return vscode.LanguageModelError.NotFound(message);
+    case undefined:
+      return new vscode.LanguageModelError(message);
+  }
+}
+
+/** An AbortSignal that follows a cancellation token; dispose it when the request ends. */
+function abortSignalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  const listener = token.onCancellationRequested(() => controller.abort());
+  return { signal: controller.signal, dispose: () => listener.dispose() };
+}

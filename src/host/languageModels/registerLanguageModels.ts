@@ -1,0 +1,44 @@
+// Our models in VS Code's language model API (its model picker, and `vscode.lm.selectChatModels({ vendor: 'ask-model' })`
+// for any extension): the provider is registered at activation, and what it runs (the catalogue, the client, the
+// mapping of VS Code's messages) loads on its first call, from deferred.ts. The list changes with the settings that
+// name servers and models, and Manage Models opens the profile settings.
+import * as vscode from 'vscode';
+import type { AskModelChatInformation } from '../../core';
+import type { ClientFactory } from '../clientFactory';
+import { lazy, loadDeferred, type Lazy } from '../lazy';
+import type { Log } from '../log';
+import type { AskModelLanguageModels } from './askModelLanguageModels';
+
+/** The vendor other extensions select our models by; package.json's `languageModelChatProviders` names it too. */
+export const LANGUAGE_MODEL_VENDOR = 'ask-model';
+export const MANAGE_MODELS_COMMAND = 'askModel.manageModels';
+
+/** Settings that change which models are offered or what is known of them. */
+const MODEL_LIST_SETTINGS = ['askModel.profiles', 'askModel.activeProfile', 'askModel.baseUrl', 'askModel.model', 'askModel.modelOverrides', 'askModel.headers'];
+
+export interface LanguageModelDeps {
+  factory: Lazy<ClientFactory>;
+  log: Log;
+}
+
+export function registerLanguageModels(context: vscode.ExtensionContext, deps: LanguageModelDeps): void {
+  const changed = new vscode.EventEmitter<void>();
+  const models: Lazy<AskModelLanguageModels> = lazy(async () => {
+    const [{ AskModelLanguageModels }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
+    return new AskModelLanguageModels({ factory, log: deps.log });
+  });
+  const provider: vscode.LanguageModelChatProvider<AskModelChatInformation> = {
+    onDidChangeLanguageModelChatInformation: changed.event,
+    provideLanguageModelChatInformation: async (options, token) => (await models()).information(options, token),
+    provideLanguageModelChatResponse: async (model, messages, options, progress, token) => (await models()).respond(model, messages, options, progress, token),
+    provideTokenCount: async (model, text, token) => (await models()).countTokens(model, text, token),
+  };
+  context.subscriptions.push(
+    changed,
+    vscode.lm.registerLanguageModelChatProvider(LANGUAGE_MODEL_VENDOR, provider),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (MODEL_LIST_SETTINGS.some((setting) => event.affectsConfiguration(setting))) changed.fire();
+    }),
+    vscode.commands.registerCommand(MANAGE_MODELS_COMMAND, () => vscode.commands.executeCommand('workbench.action.openSettings', 'askModel.profiles')),
+  );
+}

@@ -1,0 +1,265 @@
+// Our models through VS Code's language model API, in a real extension host. A second extension installed for the
+// run (test/support/languageModelCaller) makes a question and a tool round trip through the API; the other tests call
+// `vscode.lm.selectChatModels({ vendor: 'ask-model' })` and `model.sendRequest` themselves: the test index is loaded
+// by the host as a caller of its own (not as Ask Model), with VS Code's own plumbing (the main thread, the part
+// classes, the error transfer) between it and the provider.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RoundTripArgs, RoundTripResult } from '../support/languageModelCaller/extension';
+import { startPeer, type Peer } from '../support/peer/startPeer';
+import { faultTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, configure, resetSettings, until } from './support/extensionFixture';
+
+const VENDOR = 'ask-model';
+const KEY = 'sk-language-models-test-key';
+const weatherTool: vscode.LanguageModelChatTool = {
+  name: 'get_weather',
+  description: 'The weather in a city.',
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
+
+interface Streamed {
+  text: string;
+  calls: vscode.LanguageModelToolCallPart[];
+}
+
+async function collect(response: vscode.LanguageModelChatResponse): Promise<Streamed> {
+  const streamed: Streamed = { text: '', calls: [] };
+  for await (const part of response.stream) {
+    if (part instanceof vscode.LanguageModelTextPart) streamed.text += part.value;
+    else if (part instanceof vscode.LanguageModelToolCallPart) streamed.calls.push(part);
+  }
+  return streamed;
+}
+
+async function modelById(id: string): Promise<vscode.LanguageModelChat> {
+  return until(async () => (await vscode.lm.selectChatModels({ vendor: VENDOR })).find((model) => model.id === id), `the language model ${id}`);
+}
+
+/** The second extension's round trip: selectChatModels, a question, a tool call and its result sent back. */
+const roundTripFromAnotherExtension = (args: RoundTripArgs): Thenable<RoundTripResult> => vscode.commands.executeCommand<RoundTripResult>('askModelTest.languageModelRoundTrip', args);
+
+const chatBodies = (server: ReferenceServer): Record<string, unknown>[] =>
+  server.requests.filter((request) => request.path.endsWith('/chat/completions')).map((request) => request.body as Record<string, unknown>);
+
+describe('VS Code language models (vendor ask-model)', function () {
+  this.timeout(60_000);
+  let litellm: ReferenceServer;
+  let second: ReferenceServer;
+
+  before(async () => {
+    await activateExtension();
+    await resetSettings();
+    litellm = await startReferenceServer({ discovery: 'litellm', apiKey: KEY });
+    second = await startReferenceServer({ model: 'second-model' });
+    await configure({ baseUrl: litellm.url, model: 'gpt-3.5-turbo', 'metadata.tags': ['team-web'], profiles: [{ name: 'Second', baseUrl: second.url, model: 'second-model' }] });
+    await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY });
+  });
+  beforeEach(() => {
+    litellm.reset();
+    second.reset();
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('askModel.clearApiKey');
+    await resetSettings();
+    await Promise.all([litellm.close(), second.close()]);
+  });
+
+  it('offers every model of every profile, with the catalogue\'s window and capabilities', async () => {
+    const models = await vscode.lm.selectChatModels({ vendor: VENDOR });
+    const ids = models.map((model) => model.id);
+    assert.ok(ids.includes('Default/gpt-3.5-turbo') && ids.includes('Default/llava-hf'), ids.join(', '));
+    assert.ok(ids.includes('Second/second-model'), ids.join(', '));
+    const gpt = models.find((model) => model.id === 'Default/gpt-3.5-turbo');
+    // LiteLLM's recorded model info: a 16,385-token window, 4,096 of it for the answer.
+    assert.equal(gpt?.maxInputTokens, 16_385 - 4096);
+    assert.equal(gpt?.vendor, VENDOR);
+    assert.equal(gpt?.family, 'gpt-3.5-turbo');
+  });
+
+  it('streams an answer, with generation_name vscode-chat and the profile\'s tags', async () => {
+    const model = await modelById('Default/gpt-3.5-turbo');
+    litellm.script(textTurn('Hello from the reference server.', { chunks: 4 }));
+    const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('Say hello.')], {});
+    const streamed = await collect(response);
+    assert.equal(streamed.text, 'Hello from the reference server.');
+    const [body] = chatBodies(litellm);
+    assert.deepEqual(body?.['metadata'], { tags: ['team-web'], generation_name: 'vscode-chat' });
+    assert.equal(body?.['model'], 'gpt-3.5-turbo');
+    assert.equal(litellm.requests.find((request) => request.path.endsWith('/chat/completions'))?.headers['authorization'], `Bearer ${KEY}`);
+  });
+
+  it('another extension selects the model and streams an answer and a tool round trip through the API', async () => {
+    litellm.script(textTurn('Hello, other extension.', { chunks: 3 }), toolCallsTurn([{ name: 'get_weather', arguments: '{"city":"Oslo"}' }]), textTurn('Thanks for the weather.'));
+    const result = await roundTripFromAnotherExtension({ id: 'Default/gpt-3.5-turbo', tool: weatherTool, toolResult: '3 °C' });
+    assert.ok(result.ids.includes('Second/second-model'), result.ids.join(', '));
+    assert.equal(result.hello, 'Hello, other extension.');
+    assert.deepEqual(result.call, { name: 'get_weather', input: { city: 'Oslo' } });
+    assert.equal(result.afterTool, 'Thanks for the weather.');
+    const last = chatBodies(litellm).at(-1)?.['messages'] as { role: string; tool_calls?: { id: string }[] }[];
+    assert.deepEqual(last.at(-1), { role: 'tool', tool_call_id: last.at(-2)?.tool_calls?.[0]?.id, content: '3 °C' });
+  });
+
+  it('goes to the model\'s own profile: a second profile\'s model is answered by its server', async () => {
+    const model = await modelById('Second/second-model');
+    second.script(textTurn('From the second server.'));
+    const streamed = await collect(await model.sendRequest([vscode.LanguageModelChatMessage.User('Who are you?')], {}));
+    assert.equal(streamed.text, 'From the second server.');
+    assert.equal(chatBodies(litellm).length, 0, 'the Default profile\'s server was not asked');
+  });
+
+  it('a tool round trip: the call as a LanguageModelToolCallPart, its result sent back as a tool message', async () => {
+    const model = await modelById('Default/gpt-3.5-turbo');
+    litellm.script(toolCallsTurn([{ name: 'get_weather', arguments: '{"city":"Oslo"}', id: 'call_weather_1' }], { fragments: 3 }), textTurn('It is 3 °C in Oslo.'));
+    const question = vscode.LanguageModelChatMessage.User('Weather in Oslo?');
+    const first = await collect(await model.sendRequest([question], { tools: [weatherTool], toolMode: vscode.LanguageModelChatToolMode.Auto }));
+    assert.equal(first.calls.length, 1);
+    const [call] = first.calls;
+    assert.deepEqual([call?.callId, call?.name, call?.input], ['call_weather_1', 'get_weather', { city: 'Oslo' }]);
+    const [firstBody] = chatBodies(litellm);
+    assert.equal((firstBody?.['tools'] as { function: { name: string } }[])[0]?.function.name, 'get_weather');
+    assert.equal(firstBody?.['tool_choice'], 'auto');
+
+    const second = await collect(
+      await model.sendRequest(
+        [
+          question,
+          vscode.LanguageModelChatMessage.Assistant([new vscode.LanguageModelToolCallPart(call!.callId, call!.name, call!.input)]),
+          vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(call!.callId, [new vscode.LanguageModelTextPart('3 °C, rain')])]),
+        ],
+        { tools: [weatherTool] },
+      ),
+    );
+    assert.equal(second.text, 'It is 3 °C in Oslo.');
+    const messages = chatBodies(litellm)[1]?.['messages'] as Record<string, unknown>[];
+    assert.deepEqual(messages.slice(1), [
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_weather_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
+      { role: 'tool', tool_call_id: 'call_weather_1', content: '3 °C, rain' },
+    ]);
+  });
+
+  it('never passes on a broken tool call: the request fails with what was wrong', async () => {
+    const model = await modelById('Default/gpt-3.5-turbo');
+    litellm.script(toolCallsTurn([{ name: 'get_weather', arguments: '{"city": "Os' }]));
+    const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('Weather?')], { tools: [weatherTool] });
+    const seen: unknown[] = [];
+    await assert.rejects(
+      (async () => {
+        for await (const part of response.stream) seen.push(part);
+      })(),
+      (error: Error) => error instanceof vscode.LanguageModelError && /tool call that cannot be run/.test(error.message),
+    );
+    assert.ok(!seen.some((part) => part instanceof vscode.LanguageModelToolCallPart), 'no call part was reported');
+  });
+
+  it('reports a refused key as LanguageModelError NoPermissions, with the server\'s words', async () => {
+    const model = await modelById('Default/gpt-3.5-turbo');
+    await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: 'sk-wrong-key' });
+    try {
+      const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('hi')], {});
+      await assert.rejects(collect(response), (error: Error) => {
+        assert.ok(error instanceof vscode.LanguageModelError, `${error.name}: ${error.message}`);
+        assert.equal(error.code, 'NoPermissions');
+        assert.match(error.message, /^401 from .*The server said: "/);
+        assert.ok(!error.message.includes('sk-wrong-key'), 'the key is never in the message');
+        return true;
+      });
+    } finally {
+      await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY });
+    }
+  });
+
+  it('honours cancellation: the stream ends at once, mid-answer', async () => {
+    const model = await modelById('Default/gpt-3.5-turbo');
+    litellm.script(faultTurn({ type: 'stall', afterChunks: 3, ms: 30_000 }, textTurn('a long answer that never finishes', { chunks: 8 })));
+    const cancel = new vscode.CancellationTokenSource();
+    const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('Go on.')], {}, cancel.token);
+    const started = Date.now();
+    let text = '';
+    for await (const chunk of response.text) {
+      text += chunk;
+      cancel.cancel();
+    }
+    assert.ok(text.length > 0 && text !== 'a long answer that never finishes', `part of the answer arrived: ${text}`);
+    assert.ok(Date.now() - started < 10_000, 'the stream ended at once, not after the stall');
+  });
+
+  it('counts tokens with the estimate; the count grows with the text', async () => {
+    const model = await modelById('Default/gpt-3.5-turbo');
+    const short = await model.countTokens('hello');
+    const long = await model.countTokens('hello world, '.repeat(50));
+    assert.ok(short > 0 && long > short * 10, `${short} vs ${long}`);
+    const message = await model.countTokens(vscode.LanguageModelChatMessage.User('hello world, '.repeat(50)));
+    assert.ok(message > long, 'a message counts its template tokens too');
+  });
+
+  it('a change of profiles changes the list (the change event)', async () => {
+    const changed = new Promise<void>((resolve) => {
+      const listener = vscode.lm.onDidChangeChatModels(() => {
+        listener.dispose();
+        resolve();
+      });
+    });
+    await configure({ profiles: [{ name: 'Renamed', baseUrl: second.url, model: 'second-model' }] });
+    await changed;
+    await modelById('Renamed/second-model');
+    assert.ok(!(await vscode.lm.selectChatModels({ vendor: VENDOR })).some((model) => model.id.startsWith('Second/')));
+    await configure({ profiles: [{ name: 'Second', baseUrl: second.url, model: 'second-model' }] });
+  });
+
+  it('Manage Models opens the profile settings', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('askModel.manageModels');
+    await until(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings', 'the Settings editor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});
+
+describe('VS Code language models against the llama.cpp peer', function () {
+  this.timeout(240_000);
+  let peer: Peer;
+
+  before(async function () {
+    const started = await startPeer();
+    if ('unavailable' in started) throw new Error(`the llama.cpp peer cannot be started from the extension host: ${started.unavailable}`);
+    peer = started;
+    await activateExtension();
+    await resetSettings();
+    await configure({ profiles: [{ name: 'Peer', baseUrl: peer.baseUrl, model: peer.model }] });
+  });
+  after(async () => {
+    await resetSettings();
+    await peer?.stop();
+  });
+
+  it('another extension gets an answer and completes a tool round trip through the API', async () => {
+    const result = await roundTripFromAnotherExtension({ id: `Peer/${peer.model}`, tool: weatherTool, toolResult: 'Sunny, 21 °C' });
+    assert.equal(result.hello, 'Hello! I am a tiny test model.');
+    assert.deepEqual(result.call, { name: 'get_weather', input: { city: 'Paris' } });
+    assert.equal(result.afterTool, 'Done.');
+  });
+
+  it('answers through selectChatModels/sendRequest, and completes a tool round trip', async () => {
+    const model = await modelById(`Peer/${peer.model}`);
+    const hello = await collect(await model.sendRequest([vscode.LanguageModelChatMessage.User('Say hello.')], {}));
+    assert.equal(hello.text, 'Hello! I am a tiny test model.');
+
+    const question = vscode.LanguageModelChatMessage.User('Weather in Paris?');
+    const first = await collect(await model.sendRequest([question], { tools: [weatherTool] }));
+    assert.equal(first.calls.length, 1, `text: ${first.text}`);
+    const [call] = first.calls;
+    assert.equal(call?.name, 'get_weather');
+    assert.deepEqual(call?.input, { city: 'Paris' });
+    const done = await collect(
+      await model.sendRequest(
+        [
+          question,
+          vscode.LanguageModelChatMessage.Assistant([call!]),
+          vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(call!.callId, [new vscode.LanguageModelTextPart('Sunny, 21 °C')])]),
+        ],
+        { tools: [weatherTool] },
+      ),
+    );
+    assert.equal(done.text, 'Done.');
+  });
+});

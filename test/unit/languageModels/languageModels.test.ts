@@ -1,0 +1,240 @@
+// VS Code's language model API onto our requests and back, with plain objects in the shapes VS Code hands a provider
+// (its part classes are recognised by their fields; src/core/languageModels).
+import assert from 'node:assert/strict';
+import {
+  ASSUMED_CONTEXT_WINDOW,
+  LanguageModelAnswer,
+  buildChatRequest,
+  chatMessagesFromLanguageModel,
+  createHttpError,
+  emptyTokenCalibration,
+  estimateTextTokens,
+  languageModelErrorCode,
+  languageModelId,
+  languageModelInformation,
+  languageModelTokenCount,
+  recordPromptUsage,
+  requestSettingsFor,
+  readExtensionSettings,
+  toolChoiceFor,
+  toolDefinitionsFromLanguageModel,
+  type ChatDone,
+  type ChatEvent,
+  type ModelInfo,
+} from '../../../src/core';
+
+const USER = 1;
+const ASSISTANT = 2;
+const SYSTEM = 3;
+const text = (value: string) => ({ value });
+const toolCall = (callId: string, name: string, input: object) => ({ callId, name, input });
+const toolResult = (callId: string, content: unknown[]) => ({ callId, content });
+const data = (value: string, mimeType: string) => ({ mimeType, data: new TextEncoder().encode(value) });
+
+const httpError = (status: number) => createHttpError({ status, url: 'http://127.0.0.1:4000/v1/chat/completions', serverMessage: 'said so', body: '', headers: {}, hadApiKey: true });
+
+function done(promptTokens?: number): ChatDone {
+  return {
+    finishReason: 'stop',
+    model: 'm',
+    id: undefined,
+    usage: promptTokens === undefined ? undefined : { prompt_tokens: promptTokens, completion_tokens: 1 },
+    responseMs: undefined,
+    timings: { timeToFirstByteMs: 1, timeToFirstTokenMs: 1, totalMs: 2, tokensPerSecond: undefined, tokensPerSecondEstimated: false },
+    streamed: true,
+    refused: false,
+    ignoredChoices: [],
+    headers: {} as ChatDone['headers'],
+  };
+}
+
+describe('VS Code language models: messages in', () => {
+  it('maps user, assistant and system text, joining a message\'s text parts', () => {
+    const messages = chatMessagesFromLanguageModel([
+      { role: SYSTEM, content: [text('Be brief.')] },
+      { role: USER, content: [text('What is '), text('2+2?')] },
+      { role: ASSISTANT, content: [text('4')] },
+    ]);
+    assert.deepEqual(messages, [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'What is 2+2?' },
+      { role: 'assistant', content: '4' },
+    ]);
+  });
+
+  it('carries a tool round: the assistant\'s calls as tool_calls (input as JSON), the results as tool messages before the user\'s text', () => {
+    const messages = chatMessagesFromLanguageModel([
+      { role: USER, content: [text('Weather in Oslo?')] },
+      { role: ASSISTANT, content: [text('Looking.'), toolCall('call_1', 'get_weather', { city: 'Oslo' }), toolCall('call_2', 'get_time', {})] },
+      { role: USER, content: [text('and be quick'), toolResult('call_1', [text('3 °C'), text(', rain')]), toolResult('call_2', [data('{"h":9}', 'application/json')])] },
+    ]);
+    assert.deepEqual(messages, [
+      { role: 'user', content: 'Weather in Oslo?' },
+      {
+        role: 'assistant',
+        content: 'Looking.',
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
+          { id: 'call_2', type: 'function', function: { name: 'get_time', arguments: '{}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '3 °C, rain' },
+      { role: 'tool', tool_call_id: 'call_2', content: '{"h":9}' },
+      { role: 'user', content: 'and be quick' },
+    ]);
+  });
+
+  it('sends an assistant message of calls only with content null, and no empty user message after bare tool results', () => {
+    const messages = chatMessagesFromLanguageModel([
+      { role: ASSISTANT, content: [toolCall('c', 'f', { a: 1 })] },
+      { role: USER, content: [toolResult('c', [text('ok')])] },
+    ]);
+    assert.deepEqual(messages, [
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] },
+      { role: 'tool', tool_call_id: 'c', content: 'ok' },
+    ]);
+  });
+
+  it('names a part it cannot send (an image) instead of dropping it silently, and keeps a prompt-tsx part as JSON', () => {
+    const [message] = chatMessagesFromLanguageModel([{ role: USER, content: [text('Look: '), { mimeType: 'image/png', data: new Uint8Array(10) }, { value: { node: 1 } }] }]);
+    assert.deepEqual(message, { role: 'user', content: 'Look: [image/png content of 10 bytes left out: Ask Model sends only text]{"node":1}' });
+  });
+
+  it('the mapped conversation passes the request schema', () => {
+    const settings = requestSettingsFor(readExtensionSettings((key) => ({ model: 'm', 'metadata.tags': ['team'] })[key]), 'vscode-chat');
+    const request = buildChatRequest({
+      settings,
+      messages: chatMessagesFromLanguageModel([
+        { role: USER, content: [text('hi')] },
+        { role: ASSISTANT, content: [toolCall('c', 'f', {})] },
+        { role: USER, content: [toolResult('c', [text('done')])] },
+      ]),
+      tools: toolDefinitionsFromLanguageModel([{ name: 'f', description: 'does f' }]),
+      toolChoice: toolChoiceFor(2),
+    });
+    assert.deepEqual(request.metadata, { tags: ['team'], generation_name: 'vscode-chat' });
+    assert.equal(request.tool_choice, 'required');
+    assert.equal(request.messages.length, 3);
+  });
+});
+
+describe('VS Code language models: tools and tool mode', () => {
+  it('makes function definitions from the caller\'s tools; one without a schema takes an empty object', () => {
+    const tools = toolDefinitionsFromLanguageModel([
+      { name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+      { name: 'now', description: '' },
+    ]);
+    assert.deepEqual(tools, [
+      { type: 'function', function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } },
+      { type: 'function', function: { name: 'now', parameters: { type: 'object', properties: {} } } },
+    ]);
+    assert.deepEqual(toolDefinitionsFromLanguageModel(undefined), []);
+  });
+
+  it('Required asks for a call, Auto (and anything else) leaves it to the model', () => {
+    assert.equal(toolChoiceFor(2), 'required');
+    assert.equal(toolChoiceFor(1), 'auto');
+    assert.equal(toolChoiceFor(undefined), 'auto');
+  });
+});
+
+describe('VS Code language models: the catalogue as the model list', () => {
+  const info = (facts: Partial<ModelInfo>): ModelInfo => ({ id: 'qwen2.5-coder:7b', sources: {}, ...facts });
+
+  it('gives the window as input + output, the capabilities from the catalogue, and an id unique per profile', () => {
+    const entry = languageModelInformation('Local', info({ contextWindow: 32_768, maxOutputTokens: 8192, supportsTools: true, supportsVision: true }));
+    assert.equal(entry.id, 'Local/qwen2.5-coder:7b');
+    assert.equal(entry.name, 'qwen2.5-coder:7b');
+    assert.equal(entry.detail, 'Local');
+    assert.equal(entry.maxInputTokens, 32_768 - 8192);
+    assert.equal(entry.maxOutputTokens, 8192);
+    assert.deepEqual(entry.capabilities, { toolCalling: true, imageInput: true });
+    assert.deepEqual([entry.profile, entry.model], ['Local', 'qwen2.5-coder:7b']);
+    assert.match(entry.tooltip, /32K context · 8K out · tools, vision/);
+  });
+
+  it('offers tools unless the server or the user said none, images only when stated', () => {
+    assert.deepEqual(languageModelInformation('P', info({})).capabilities, { toolCalling: true, imageInput: false });
+    assert.deepEqual(languageModelInformation('P', info({ supportsTools: false, supportsVision: false })).capabilities, { toolCalling: false, imageInput: false });
+  });
+
+  it('assumes a small window when nobody stated one, and says so in the tooltip', () => {
+    const entry = languageModelInformation('P', info({}));
+    assert.equal(entry.maxInputTokens + entry.maxOutputTokens, ASSUMED_CONTEXT_WINDOW);
+    assert.equal(entry.maxOutputTokens, 4096);
+    assert.match(entry.tooltip, /window not stated by the server/);
+  });
+
+  it('a window an overflow taught wins over the catalogue\'s', () => {
+    const entry = languageModelInformation('P', info({ contextWindow: 128_000 }), { contextWindow: 8192 });
+    assert.equal(entry.maxInputTokens + entry.maxOutputTokens, 8192);
+  });
+
+  it('the same model on two profiles gets two ids; a profile name with a slash cannot collide', () => {
+    assert.notEqual(languageModelId('A', 'm'), languageModelId('B', 'm'));
+    assert.notEqual(languageModelId('a/b', 'c'), languageModelId('a', 'b/c'));
+  });
+});
+
+describe('VS Code language models: the answer out', () => {
+  const call = { index: 0, id: 'call_1', idGenerated: false, name: 'get_weather', argumentsText: '{"city":"Oslo"}', arguments: { city: 'Oslo' } };
+
+  it('reports text (a batch\'s pieces joined) and assembled tool calls, not reasoning', () => {
+    const answer = new LanguageModelAnswer();
+    const events: ChatEvent[] = [
+      { type: 'reasoning', text: 'hmm' },
+      { type: 'text', text: 'Hel' },
+      { type: 'text', text: 'lo' },
+      { type: 'toolCall', call },
+      { type: 'text', text: '!' },
+      { type: 'done', done: done(42) },
+    ];
+    assert.deepEqual(answer.partsOf(events), [
+      { type: 'text', value: 'Hello' },
+      { type: 'toolCall', callId: 'call_1', name: 'get_weather', input: { city: 'Oslo' } },
+      { type: 'text', value: '!' },
+    ]);
+    assert.equal(answer.promptTokens, 42);
+    assert.equal(answer.failure(), undefined);
+  });
+
+  it('never reports a broken tool call; the answer then fails with the call\'s message', () => {
+    const answer = new LanguageModelAnswer();
+    const parts = answer.partsOf([
+      { type: 'text', text: 'Calling.' },
+      { type: 'toolCallError', call: { index: 0, id: 'call_x', name: 'get_weather', argumentsText: '{"city": "Os', problem: 'truncated', message: 'The call to get_weather was cut off.' } },
+    ]);
+    assert.deepEqual(parts, [{ type: 'text', value: 'Calling.' }]);
+    assert.match(answer.failure()?.message ?? '', /cannot be run.*The call to get_weather was cut off\./);
+  });
+
+  it('names the LanguageModelError code for keys, rate limits and unknown models; any other error has none', () => {
+    assert.equal(languageModelErrorCode(httpError(401)), 'NoPermissions');
+    assert.equal(languageModelErrorCode(httpError(403)), 'NoPermissions');
+    assert.equal(languageModelErrorCode(httpError(429)), 'Blocked');
+    assert.equal(languageModelErrorCode(httpError(404)), 'NotFound');
+    assert.equal(languageModelErrorCode(httpError(500)), undefined);
+    assert.equal(languageModelErrorCode(new Error('x')), undefined);
+    assert.match(httpError(429).message, /The server said: "said so"/);
+  });
+});
+
+describe('VS Code language models: token counts', () => {
+  it('counts a text by the estimate until the server has counted anything', () => {
+    const sample = 'function add(a: number, b: number) { return a + b; }';
+    assert.equal(languageModelTokenCount(sample, emptyTokenCalibration()), estimateTextTokens(sample));
+  });
+
+  it('follows the calibrated rate per token, without the per-request constant', () => {
+    let calibration = emptyTokenCalibration();
+    for (const [estimated, reported] of [[1000, 1500], [2000, 3000], [4000, 6000]] as const) calibration = recordPromptUsage(calibration, estimated, reported);
+    const sample = 'x '.repeat(400);
+    assert.equal(languageModelTokenCount(sample, calibration), Math.ceil(estimateTextTokens(sample) * 1.5));
+  });
+
+  it('counts a message as it would be sent, tool calls and results included', () => {
+    const bare = languageModelTokenCount({ role: USER, content: [text('hi')] }, emptyTokenCalibration());
+    const withResult = languageModelTokenCount({ role: USER, content: [text('hi'), toolResult('c', [text('a long result '.repeat(20))])] }, emptyTokenCalibration());
+    assert.ok(withResult > bare + 20, `${withResult} vs ${bare}`);
+  });
+});
