@@ -28,6 +28,7 @@ export { readAnswerHeaders, resetMs, type AnswerHeaders, type RateLimitState } f
 export { rateLimitNote, retryWaitNote } from './protocol/rateLimitNote';
 export * from './chat/chatTurns';
 export * from './chat/webviewProtocol';
+export { countInvisibleCharacters, invisibleCharactersQuestion, type InvisibleCharacterCount } from './text/invisibleCharacters';
 export * from './chat/conversation';
 export * from './chat/conversationArchive';
 export * from './chat/storedConversations';

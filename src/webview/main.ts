@@ -22,7 +22,7 @@ function start(): void {
       saver.saveSoon();
     },
   });
-  guardLinks(document, host.post);
+  guardLinks(window, host.post);
   view.showState(model.state, model.draft);
 
   window.addEventListener('message', (event: MessageEvent<unknown>) => {

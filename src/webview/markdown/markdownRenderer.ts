@@ -1,12 +1,15 @@
 // Markdown to HTML for answers. Model output is untrusted input: raw HTML is off (it shows as text), links are
 // limited to web pages and e-mail (linkPolicy), images become plain links (an <img> would load a remote URL by
-// itself: a tracking pixel could carry your code out), and code blocks get a toolbar. The HTML goes into the DOM with
+// itself: a tracking pixel could carry your code out), a link's hover names its real target (never the model's
+// title), code blocks get a toolbar, and invisible or bidirectional characters in code are shown as marked
+// placeholders (invisibleCharacters.ts; prose keeps them, isolated by chat.css). The HTML goes into the DOM with
 // innerHTML; the CSP (no inline scripts, nonce-only) is the second wall behind `html: false`.
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { codeBlockHtml } from './codeBlockHtml';
 import { escapeHtml } from './escapeHtml';
 import { highlightCode } from './highlightCode';
+import { invisibleCharactersIn, markInvisibleCharacters } from './invisibleCharacters';
 import { isAllowedLink } from './linkPolicy';
 
 /** What one render call needs to know; markdown-it passes it to every rule as `env`. (A type, not an interface, so it
@@ -53,11 +56,17 @@ markdown.core.ruler.push('alignment_classes', (state) => {
   }
 });
 
-// A link says where it goes on hover: the webview has no status bar to show it.
+// A link says where it really goes on hover (the webview has no status bar to show it). The model's own title is
+// dropped: `[text](https://evil.example/ "https://example.com/ok")` would otherwise show a target it does not have.
 markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
   const token = tokens[index]!;
-  if (token.tag === 'a' && !attribute(token, 'title')) token.attrSet('title', attribute(token, 'href'));
+  if (token.tag === 'a') token.attrSet('title', attribute(token, 'href'));
   return self.renderToken(tokens, index, options);
+};
+
+markdown.renderer.rules.code_inline = (tokens, index, _options, _env, self) => {
+  const token = tokens[index]!;
+  return `<code${self.renderAttrs(token)}>${markInvisibleCharacters(markdown.utils.escapeHtml(token.content))}</code>`;
 };
 
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
@@ -65,8 +74,7 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const src = attribute(token, 'src');
   const alt = self.renderInlineAsText(token.children ?? [], options, env);
   if (!isAllowedLink(src)) return escapeHtml(alt);
-  const title = attribute(token, 'title');
-  return `<a href="${escapeHtml(src)}" class="image-link" title="${escapeHtml(title || src)}">Image: ${escapeHtml(alt || src)}</a>`;
+  return `<a href="${escapeHtml(src)}" class="image-link" title="${escapeHtml(src)}">Image: ${escapeHtml(alt || src)}</a>`;
 };
 
 markdown.renderer.rules.fence = (tokens, index, _options, env) => {
@@ -87,10 +95,10 @@ function codeBlock(content: string, tag: string, env: RenderEnv): string {
   const key = `${tag}\n${code}`;
   let codeHtml = env.highlights?.get(key);
   if (codeHtml === undefined) {
-    codeHtml = highlightCode(code, tag);
+    codeHtml = markInvisibleCharacters(highlightCode(code, tag));
     if (env.rememberHighlights) env.highlights?.set(key, codeHtml);
   }
-  return codeBlockHtml({ tag, codeHtml, inert: env.inertToolbars === true });
+  return codeBlockHtml({ tag, codeHtml, invisibleCharacters: invisibleCharactersIn(code), inert: env.inertToolbars === true });
 }
 
 export function renderMarkdown(text: string, env: RenderEnv = {}): string {

@@ -80,7 +80,7 @@ describe('renderMarkdown', () => {
   it('renders images as links (never <img>): no request leaves the view by itself', () => {
     const html = renderMarkdown('![pixel](https://tracker.example/p.png?d=secret "t") ![inline](data:image/png;base64,AAAA)');
     assert.ok(!html.includes('<img'));
-    assert.ok(html.includes('<a href="https://tracker.example/p.png?d=secret" class="image-link" title="t">Image: pixel</a>'));
+    assert.ok(html.includes('<a href="https://tracker.example/p.png?d=secret" class="image-link" title="https://tracker.example/p.png?d=secret">Image: pixel</a>'), 'the hover is the target, not the model’s title');
     assert.ok(html.includes('![inline](data:image/png;base64,AAAA)'));
   });
 

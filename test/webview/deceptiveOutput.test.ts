@@ -1,0 +1,139 @@
+// Issue 16 in Chromium, under the host's CSP: what a reader sees of model output that deceives. Code with bidi
+// controls is drawn in its logical order with a placeholder per character, Copy/Insert/Apply still send the exact
+// bytes; a control in prose cannot reorder the text around an inline element or past its paragraph; a link's hover is
+// its real target; and a link that reaches the DOM however it got there is handed to the host, never opened by the
+// page or the workbench around it.
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { HostMessage } from '../../src/core/chat/webviewProtocol';
+import { SPOOFED_LINKS, TROJAN_SOURCE, fenced } from '../support/deceptiveText';
+import { reorderedCharacters } from '../support/drawnOrder';
+import { openHarness, type Harness } from '../support/webviewHarness/openHarness';
+import { sampleConversation } from '../support/webviewHarness/sampleConversation';
+
+let harness: Harness;
+let page: Page;
+
+async function post(message: HostMessage): Promise<void> {
+  await page.evaluate((value) => window.askModelHarness.post(value), message);
+  await page.evaluate(() => window.askModelHarness.frames(2));
+}
+
+async function showAnswer(id: string, text: string): Promise<void> {
+  await post({ type: 'turn', turn: { id, role: 'assistant', text, reasoning: '', status: 'done' }, busy: false });
+}
+
+/** What the view posted since the last call (its `ready` excluded). */
+async function posted(): Promise<unknown[]> {
+  return page.evaluate(() => window.askModelHarness.posts.splice(0).filter((post) => (post as { type: string }).type !== 'ready'));
+}
+
+async function reorderedIn(selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate(reorderedCharacters);
+}
+
+describe('model output that deceives (Chromium, host CSP; issue 16)', function () {
+  before(async () => {
+    harness = await openHarness();
+  });
+  after(async () => {
+    await harness.close();
+  });
+  beforeEach(async () => {
+    ({ page } = await harness.openPage());
+    await post({ type: 'state', state: { ...sampleConversation(Date.UTC(2026, 0, 1)), turns: [] } });
+    await posted();
+  });
+  afterEach(async () => {
+    const violations = await page.evaluate(() => window.askModelHarness.cspViolations);
+    await page.close();
+    assert.deepEqual(violations, [], 'no CSP violations');
+  });
+
+  it('Trojan Source in a code block: drawn in logical order, each character a placeholder naming it; the buttons send the exact bytes', async () => {
+    const block = TROJAN_SOURCE.stretchedString!;
+    await showAnswer('t1', `Here:\n\n${fenced(block)}\n\nAnd inline: \`"user\u202E \u2066// admin\u2069 \u2066"\`.`);
+    const code = '[data-turn-id="t1"] pre code';
+    assert.deepEqual(await reorderedIn(code), [], 'the code reads as its bytes run');
+    assert.deepEqual(await reorderedIn('[data-turn-id="t1"] .markdown > p:last-child'), [], 'so does the inline code');
+    const labels = await page.locator(`${code} .invisible-char`).evaluateAll((marks) => marks.map((mark) => getComputedStyle(mark, '::before').content));
+    assert.deepEqual(labels, ['"U+202E"', '"U+2066"', '"U+2069"', '"U+2066"']);
+    assert.equal(await page.locator(`${code} .invisible-char`).first().getAttribute('title'), 'U+202E RIGHT-TO-LEFT OVERRIDE');
+    assert.match((await page.locator('[data-turn-id="t1"] .code-warning').textContent()) ?? '', /U\+202E RIGHT-TO-LEFT OVERRIDE, U\+2066 LEFT-TO-RIGHT ISOLATE, U\+2069 POP DIRECTIONAL ISOLATE/);
+    assert.equal(await page.locator('[data-turn-id="t1"] .markdown > p:last-child code .invisible-char').count(), 4, 'inline code is marked too');
+    for (const label of ['Copy', 'Insert', 'Apply']) await page.locator('[data-turn-id="t1"] button', { hasText: label }).click();
+    assert.deepEqual(await posted(), [
+      { type: 'copyCode', code: block.code },
+      { type: 'insertCode', code: block.code },
+      { type: 'applyCode', code: block.code },
+    ]);
+  });
+
+  it('a control in prose reorders neither the text after a link, emphasis or inline code, nor the next paragraph', async () => {
+    await showAnswer('p1', 'Read [the \u202Edocs](https://example.com/) before you run it, *then \u202Eagain* and `x\u202E` twice.\n\nUnclosed \u202Eoverride here\n\nThe next paragraph reads plainly.');
+    const after = await page.locator('[data-turn-id="p1"] p:first-of-type').evaluate((paragraph) => {
+      // The text nodes after each inline element, each measured on its own.
+      const lefts: number[][] = [];
+      for (const child of paragraph.childNodes) {
+        if (child.nodeType !== Node.TEXT_NODE || child.previousSibling === null) continue;
+        const positions: number[] = [];
+        for (let index = 0; index < (child.textContent ?? '').length; index++) {
+          if (/\s/.test(child.textContent![index]!)) continue;
+          const range = document.createRange();
+          range.setStart(child, index);
+          range.setEnd(child, index + 1);
+          positions.push(range.getBoundingClientRect().left);
+        }
+        lefts.push(positions);
+      }
+      return lefts;
+    });
+    assert.equal(after.length, 3);
+    for (const positions of after) assert.ok(positions.every((left, index) => index === 0 || left > positions[index - 1]!), `in order: ${positions.join(', ')}`);
+    assert.deepEqual(await reorderedIn('[data-turn-id="p1"] p:last-of-type'), []);
+  });
+
+  it('a link’s hover names its real target, never the title the model wrote', async () => {
+    await showAnswer('l1', `${SPOOFED_LINKS.titled.markdown} ${SPOOFED_LINKS.imageTitled.markdown} ${SPOOFED_LINKS.homoglyph.markdown}`);
+    const links = await page.locator('[data-turn-id="l1"] a').evaluateAll((anchors) => anchors.map((anchor) => [anchor.getAttribute('href'), anchor.getAttribute('title')]));
+    assert.deepEqual(links, [SPOOFED_LINKS.titled.href, SPOOFED_LINKS.imageTitled.href, SPOOFED_LINKS.homoglyph.href].map((href) => [href, href]));
+  });
+
+  it('a bad link forced into the DOM is handed to the host, and neither the page nor the workbench around it opens it', async () => {
+    await showAnswer('b1', 'Nothing to see.');
+    const hrefs = ['file:///etc/passwd', 'vscode://vscode.git/clone?url=https%3A%2F%2Fevil.example%2Fr', 'command:workbench.action.quit', 'javascript:void(0)'];
+    await page.evaluate((targets) => {
+      // What the workbench does around a real webview: it listens for clicks on the view's window and opens links.
+      const seen: string[] = [];
+      (window as unknown as { workbenchSaw: string[] }).workbenchSaw = seen;
+      for (const type of ['click', 'auxclick']) window.addEventListener(type, (event) => seen.push(`${type} ${(event.target as Element).textContent ?? ''}`));
+      const body = document.querySelector('[data-turn-id="b1"] .markdown')!;
+      for (const [index, href] of targets.entries()) {
+        const link = document.createElement('a');
+        link.href = href;
+        link.textContent = `bad link ${index}`;
+        body.append(' ', link);
+      }
+      const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      const svgLink = document.createElementNS('http://www.w3.org/2000/svg', 'a');
+      svgLink.setAttributeNS('http://www.w3.org/1999/xlink', 'xlink:href', targets[0]!);
+      const label = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+      label.setAttribute('y', '15');
+      label.textContent = 'svg link';
+      svgLink.append(label);
+      svg.append(svgLink);
+      body.append(svg);
+    }, hrefs);
+    const url = page.url();
+    const pages = page.context().pages().length;
+    for (const [index] of hrefs.entries()) {
+      await page.getByText(`bad link ${index}`).click();
+      await page.getByText(`bad link ${index}`).click({ button: 'middle' });
+    }
+    await page.getByText('svg link').click();
+    assert.equal(page.url(), url, 'the page did not navigate');
+    assert.equal(page.context().pages().length, pages, 'no window opened');
+    assert.deepEqual(await posted(), [...hrefs.flatMap((href) => [{ type: 'openLink', href }, { type: 'openLink', href }]), { type: 'openLink', href: hrefs[0] }]);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { workbenchSaw: string[] }).workbenchSaw), [], 'no click reached the workbench’s listener');
+  });
+});
