@@ -214,6 +214,7 @@ async function askAboutLines(page: Page, question: string): Promise<void> {
 async function notificationMessage(page: Page, message: string): Promise<string> {
   const text = page.locator('.notification-list-item-message');
   const toast = notificationToasts(page).filter({ has: text.filter({ hasText: message }) }).first();
-  await toast.waitFor({ state: 'visible', timeout: 15_000 });
+  // A busy machine (CI runs every tier at once) can take longer than the default to show a toast.
+  await toast.waitFor({ state: 'visible', timeout: 30_000 });
   return toast.locator('.notification-list-item-message').innerText();
 }
