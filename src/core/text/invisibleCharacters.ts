@@ -4,10 +4,12 @@
 // The host checks the bytes it is about to write, not what the view says about them, so a rendering bug cannot skip
 // the question.
 //
-// The view marks the same characters (src/webview/markdown/invisibleCharacters.ts, its own copy: the webview may not
-// import this file); a unit test checks the two agree on every code point.
+// The view marks the same characters in code with this list and these names (src/webview/markdown/invisibleCharacters.ts;
+// its lint zone allows this file).
 
-const INVISIBLE_CHARACTERS = /[\u061C\u200B-\u200F\u2028-\u202E\u2060\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu;
+/** Every such character, as one class: the `u` flag makes the tag range (U+E0000–U+E007F) single code points. */
+export const INVISIBLE_CHARACTER = /[\u061C\u200B-\u200F\u2028-\u202E\u2060\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/u;
+const INVISIBLE_CHARACTERS = new RegExp(INVISIBLE_CHARACTER.source, 'gu');
 
 const NAMES: Readonly<Record<number, string>> = {
   0x061c: 'ARABIC LETTER MARK',
@@ -33,11 +35,14 @@ const NAMES: Readonly<Record<number, string>> = {
   0xe007f: 'CANCEL TAG',
 };
 
-export interface InvisibleCharacterCount {
+export interface InvisibleCharacter {
   /** `U+202E`. */
   readonly codePoint: string;
-  /** The Unicode name; a tag character's names the ASCII character it hides (`TAG "a"`). */
+  /** The Unicode name; a tag character's names the ASCII character it hides (`TAG "a"`), so hidden text reads. */
   readonly name: string;
+}
+
+export interface InvisibleCharacterCount extends InvisibleCharacter {
   readonly count: number;
 }
 
@@ -45,10 +50,10 @@ export interface InvisibleCharacterCount {
 export function countInvisibleCharacters(text: string): InvisibleCharacterCount[] {
   const counts = new Map<string, number>();
   for (const [character] of text.matchAll(INVISIBLE_CHARACTERS)) counts.set(character, (counts.get(character) ?? 0) + 1);
-  return [...counts].map(([character, count]) => ({ ...nameOf(character), count }));
+  return [...counts].map(([character, count]) => ({ ...describeInvisibleCharacter(character), count }));
 }
 
-function nameOf(character: string): { codePoint: string; name: string } {
+export function describeInvisibleCharacter(character: string): InvisibleCharacter {
   const value = character.codePointAt(0)!;
   const codePoint = `U+${value.toString(16).toUpperCase().padStart(4, '0')}`;
   const named = NAMES[value];
