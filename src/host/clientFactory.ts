@@ -1,10 +1,11 @@
 // Builds a ChatClient from the current settings and the key for the active profile's server (or a named profile's:
 // VS Code's language models offer every profile's). Called per request, so
 // settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
-import { CatalogueCache, ChatClient, CompatibilityMemory, retryWaitNote, type ExtensionSettings } from '../core';
+import { CatalogueCache, ChatClient, CompatibilityMemory, modelInfoFor, retryWaitNote, type ExtensionSettings } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ContextMemories } from './contextMemories';
 import { logExchange, type Log } from './log';
+import { catalogueKey } from './modelCatalogue';
 import { nodeHttpFetch } from './network/nodeHttpFetch';
 import { readSettings } from './settings';
 import type { ServerNotices } from './serverNotices';
@@ -66,6 +67,8 @@ export class ClientFactory {
       idleTimeoutMs: settings.idleTimeoutMs,
       maxRetries: settings.maxRetries,
       compatibility: this.compatibility,
+      // The catalogue's word (the user's override) on each model, read per request.
+      reasoningBack: (model) => modelInfoFor(model, this.catalogues.peek(catalogueKey(settings, apiKey !== undefined))?.discovered, settings.modelOverrides).sendsReasoningBack,
       onExchange: (entry) => {
         logExchange(this.options.log, entry);
         if (entry.retryInMs !== undefined) this.options.notices.countDown(entry.retryInMs, (remainingMs) => retryWaitNote(entry.status, remainingMs));

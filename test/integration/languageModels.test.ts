@@ -207,6 +207,22 @@ describe('VS Code language models (vendor ask-model)', function () {
     await configure({ profiles: [{ name: 'Second', baseUrl: second.url, model: 'second-model' }] });
   });
 
+  it('sends earlier answers’ reasoning back to a model whose override says sendReasoning, and to no other', async () => {
+    const model = await modelById('Default/gpt-3.5-turbo');
+    const conversation = [vscode.LanguageModelChatMessage.User('Hi.'), vscode.LanguageModelChatMessage.Assistant('Hello.'), vscode.LanguageModelChatMessage.User('Again?')];
+    const assistantSent = (index: number): Record<string, unknown> | undefined => (chatBodies(litellm)[index]?.['messages'] as Record<string, unknown>[] | undefined)?.[1];
+    litellm.script(textTurn('Without.'), textTurn('With.'));
+    await collect(await model.sendRequest(conversation, {}));
+    assert.deepEqual(assistantSent(0), { role: 'assistant', content: 'Hello.' }, 'not sent while nothing asks for it');
+    await configure({ modelOverrides: { 'gpt-3.5-turbo': { sendReasoning: true } } });
+    try {
+      await collect(await model.sendRequest(conversation, {}));
+      assert.deepEqual(assistantSent(1), { role: 'assistant', content: 'Hello.', reasoning_content: '' }, 'sent on every assistant message, empty where it had none');
+    } finally {
+      await configure({ modelOverrides: undefined });
+    }
+  });
+
   it('Manage Models opens the profile settings', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('askModel.manageModels');

@@ -226,6 +226,34 @@ describe('ChatClient against the reference server', () => {
     assert.deepEqual(assistants(2).map((m) => (m as { reasoning_content?: string }).reasoning_content), ['I should read it.', '']);
   });
 
+  it('learns the reasoning wanted back for the model that asked, not for the other models behind the same endpoint', async () => {
+    const refusal = '{"error":{"message":"The `reasoning_content` in the thinking mode must be passed back to the API.","type":"invalid_request_error","param":null,"code":"invalid_request_error"}}';
+    const memory = new CompatibilityMemory();
+    const conversation = (model: string): ChatCompletionRequest => ({ ...BASIC_REQUEST, model, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a', reasoning_content: 'r' }, { role: 'user', content: 'q2' }] });
+    server.script(replayTurn(refusal, { status: 400 }), textTurn('ok'), textTurn('other'));
+    await client({ compatibility: memory }).complete(conversation('deepseek/deepseek-reasoner'));
+    await client({ compatibility: memory }).complete(conversation('gpt-4o'));
+    const assistant = (index: number): object => ((server.requests[index]?.body as { messages: object[] }).messages[1] as object);
+    assert.ok('reasoning_content' in assistant(1), 'resent to the model that asked');
+    assert.ok(!('reasoning_content' in assistant(2)), 'another model at the same proxy is not sent it');
+  });
+
+  it('follows the user’s sendReasoning override: true sends it from the first request, false never (the refusal reaches the user)', async () => {
+    const refusal = '{"error":{"message":"The `reasoning_content` in the thinking mode must be passed back to the API.","type":"invalid_request_error","param":null,"code":"invalid_request_error"}}';
+    const request: ChatCompletionRequest = {
+      ...BASIC_REQUEST,
+      messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a', reasoning_content: 'r' }, { role: 'assistant', content: 'b' }, { role: 'user', content: 'q2' }],
+    };
+    const sentReasoning = (index: number): unknown[] =>
+      (server.requests[index]?.body as { messages: { role: string; reasoning_content?: string }[] }).messages.filter((m) => m.role === 'assistant').map((m) => m.reasoning_content);
+    server.script(textTurn('ok'), replayTurn(refusal, { status: 400 }));
+    await client({ reasoningBack: (model) => (model === BASIC_REQUEST.model ? true : undefined) }).complete(request);
+    assert.deepEqual(sentReasoning(0), ['r', ''], 'sent on every assistant message before any refusal');
+    await assert.rejects(client({ reasoningBack: () => false }).complete(request), (e: unknown) => e instanceof BadRequestError && /must be passed back/.test(e.message));
+    assert.equal(server.requests.length, 2, 'no resend against the user’s "never"');
+    assert.deepEqual(sentReasoning(1), [undefined, undefined]);
+  });
+
   it('recognises DeepSeek’s older wording of the same refusal, and no other 400 as it', () => {
     const body = { messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }] };
     // deepseek-reasoner, as reported in continuedev/continue#10193.

@@ -129,6 +129,17 @@ describe('askModel.modelOverrides', () => {
     assert.deepEqual(readExtensionSettings(getter({})).modelOverrides, {});
   });
 
+  it('sendReasoning becomes the catalogue flag the client reads (the user’s word, shown as from the override)', () => {
+    const values = { modelOverrides: { 'deepseek-reasoner': { sendReasoning: true }, 'gpt-4o': { sendReasoning: false } } };
+    const overrides = readExtensionSettings(getter(values)).modelOverrides;
+    const info = withOverride('deepseek-reasoner', overrides['deepseek-reasoner'] ?? {});
+    assert.equal(info.sendsReasoningBack, true);
+    assert.equal(info.sources.sendsReasoningBack?.basis, 'override');
+    assert.equal(withOverride('gpt-4o', overrides['gpt-4o'] ?? {}).sendsReasoningBack, false);
+    assert.equal(withOverride('qwen', {}).sendsReasoningBack, undefined, 'unset: learnt from the server');
+    refuses({ modelOverrides: { 'deepseek-reasoner': { sendReasoning: 'yes' } } }, 'askModel.modelOverrides', /"deepseek-reasoner"\.sendReasoning must be true or false/);
+  });
+
   it('a bad override names the model and the field, and what it must be', () => {
     refuses({ modelOverrides: { 'gpt-4o': { maxOutputTokens: 0 } } }, 'askModel.modelOverrides', /"gpt-4o"\.maxOutputTokens must be a whole number of tokens/);
     refuses({ modelOverrides: { 'gpt-4o': { maxTokens: 100 } } }, 'askModel.modelOverrides', /"gpt-4o": "maxTokens" is not a model setting; the settings are contextWindow, maxOutputTokens/);

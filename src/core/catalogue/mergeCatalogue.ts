@@ -25,6 +25,8 @@ export interface ModelOverride {
   /** Tools on or off for this model. */
   tools?: boolean;
   vision?: boolean;
+  /** Send the reasoning of earlier answers back as `reasoning_content`: true always, false never. */
+  sendReasoning?: boolean;
 }
 
 /** Overrides by model id. */
@@ -71,6 +73,7 @@ export function applyOverride(info: ModelInfo, override: ModelOverride | undefin
   set('reasoningEffort', override.reasoningEffort?.trim() || undefined, 'reasoningEffort');
   set('supportsTools', override.tools, 'tools');
   set('supportsVision', override.vision, 'vision');
+  set('sendsReasoningBack', override.sendReasoning, 'sendReasoning');
   return result;
 }
 

@@ -39,6 +39,12 @@ export interface ModelFacts {
    * which efforts a model takes (LiteLLM flags a few odd ones, OpenRouter only says `reasoning` is accepted).
    */
   reasoningEffort?: string;
+  /**
+   * Whether the model must be sent the reasoning of its earlier answers back as `reasoning_content` (DeepSeek's
+   * thinking mode with tools), or must never be. Only the user's override sets it: no endpoint read here says it, and
+   * without it the client sends it only once the server asks (see CompatibilityMemory).
+   */
+  sendsReasoningBack?: boolean;
 }
 
 export type FactName = keyof ModelFacts;
@@ -59,6 +65,7 @@ export const FACT_NAMES: readonly FactName[] = [
   'supportsVision',
   'supportsReasoning',
   'reasoningEffort',
+  'sendsReasoningBack',
 ];
 
 export function emptyModelInfo(id: string): ModelInfo {

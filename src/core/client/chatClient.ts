@@ -33,6 +33,8 @@ export interface ChatClientOptions {
   /** Retries before any answer arrived. Default 2. */
   maxRetries?: number;
   compatibility?: CompatibilityMemory;
+  /** Whether to send `model` the reasoning of earlier answers back: true always, false never, undefined (or none given): once its server asks. */
+  reasoningBack?: ((model: string) => boolean | undefined) | undefined;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -76,6 +78,7 @@ export class ChatClient {
       headers: checkCustomHeaders(options.headers ?? {}),
       maxRetries: checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES),
       compatibility: options.compatibility ?? new CompatibilityMemory(),
+      reasoningBack: options.reasoningBack,
       now: this.now,
       sleep: options.sleep ?? sleepUnlessAborted,
       random: options.random ?? Math.random,

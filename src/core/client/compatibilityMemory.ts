@@ -7,7 +7,9 @@
 // - the reasoning of earlier answers, which DeepSeek's thinking mode must have back on every assistant message ("Missing
 //   `reasoning_content` field in the assistant message at message index 2", later "The `reasoning_content` in the
 //   thinking mode must be passed back to the API") while other servers reject or misread it: it is sent only after
-//   that refusal, from then on, and never otherwise.
+//   that refusal, from then on, and never otherwise. It is remembered per model, not per endpoint: a proxy serves
+//   DeepSeek beside models that would misread it. The user's `sendReasoning` override for a model (see the client's
+//   `reasoningBack`) decides before any refusal.
 
 export const DROPPABLE_FIELDS = ['stream_options', 'parallel_tool_calls', 'reasoning_effort'] as const;
 export type DroppableField = (typeof DROPPABLE_FIELDS)[number];
@@ -33,9 +35,9 @@ export class CompatibilityMemory {
   private readonly outputLimitSpelling = new Map<string, OutputLimitField>();
   private readonly reasoningWanted = new Set<string>();
 
-  /** Whether this endpoint asked for the reasoning of earlier answers back. */
-  sendsReasoning(endpoint: string): boolean {
-    return this.reasoningWanted.has(endpoint);
+  /** Whether `model` at this endpoint asked for the reasoning of earlier answers back. */
+  sendsReasoning(endpoint: string, model: string): boolean {
+    return this.reasoningWanted.has(reasoningKey(endpoint, model));
   }
 
   isDropped(endpoint: string, field: DroppableField): boolean {
@@ -57,11 +59,11 @@ export class CompatibilityMemory {
     this.outputLimitSpelling.set(endpoint, to);
   }
 
-  /** Records `change` for `endpoint`. */
-  remember(endpoint: string, change: CompatibilityChange): void {
+  /** Records `change` for `endpoint` (a `send-reasoning` for `model` there only). */
+  remember(endpoint: string, model: string, change: CompatibilityChange): void {
     if (change.kind === 'drop') this.drop(endpoint, change.field);
     else if (change.kind === 'respell') this.respell(endpoint, change.to);
-    else this.reasoningWanted.add(endpoint);
+    else this.reasoningWanted.add(reasoningKey(endpoint, model));
   }
 
   /** What a 400/422 saying `serverMessage` about `body` asks to change before one resend; undefined: nothing. */
@@ -78,6 +80,10 @@ export class CompatibilityMemory {
     if (named('reasoning_effort')) return { kind: 'drop', field: 'reasoning_effort' };
     return undefined;
   }
+}
+
+function reasoningKey(endpoint: string, model: string): string {
+  return JSON.stringify([endpoint, model]);
 }
 
 function isAssistant(message: unknown): boolean {

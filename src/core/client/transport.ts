@@ -31,6 +31,11 @@ export interface ChatTransportOptions {
   headers: Record<string, string>;
   maxRetries: number;
   compatibility: CompatibilityMemory;
+  /**
+   * The user's word on sending `model` the reasoning of earlier answers back (`sendReasoning` in its overrides): true
+   * always, false never (not even after the server asks), undefined: only once the server asks.
+   */
+  reasoningBack: ((model: string) => boolean | undefined) | undefined;
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   random: () => number;
@@ -84,11 +89,13 @@ export class ChatTransport {
       const text = await readCapped(response, MAX_ERROR_BODY_BYTES).catch(() => '');
       const error = this.httpError(response, text, url);
       const overflow = error instanceof ContextOverflowError;
-      const change = (response.status === 400 || response.status === 422) && !resentForCompatibility && !overflow
+      const proposed = (response.status === 400 || response.status === 422) && !resentForCompatibility && !overflow
         ? CompatibilityMemory.changeFor(error.serverMessage, body)
         : undefined;
+      // The user said never, or said always and it was sent: the server's words reach them instead of a resend.
+      const change = proposed?.kind === 'send-reasoning' && this.options.reasoningBack?.(request.model) !== undefined ? undefined : proposed;
       if (change) {
-        compatibility.remember(url, change);
+        compatibility.remember(url, request.model, change);
         resentForCompatibility = true;
         const resend =
           change.kind === 'drop'
@@ -176,7 +183,7 @@ export class ChatTransport {
     else if (body['stream_options'] === undefined) body['stream_options'] = { include_usage: true };
     if (compatibility.isDropped(url, 'parallel_tool_calls')) delete body['parallel_tool_calls'];
     if (compatibility.isDropped(url, 'reasoning_effort')) delete body['reasoning_effort'];
-    body['messages'] = reasoningAsWanted(request.messages, compatibility.sendsReasoning(url));
+    body['messages'] = reasoningAsWanted(request.messages, this.options.reasoningBack?.(request.model) ?? compatibility.sendsReasoning(url, request.model));
     const spelling = compatibility.outputLimitFieldFor(url);
     const other = spelling === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
     if (spelling !== undefined && body[other] !== undefined && body[spelling] === undefined) {

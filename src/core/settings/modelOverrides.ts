@@ -13,6 +13,7 @@ export const modelOverrideSchema = z.strictObject({
   reasoningEffort: z.optional(z.string().check(z.regex(/^[a-z][a-z_-]*$/))),
   tools: z.optional(z.boolean()),
   vision: z.optional(z.boolean()),
+  sendReasoning: z.optional(z.boolean()),
 });
 export const modelOverridesSchema = z.record(z.string().check(z.minLength(1)), modelOverrideSchema);
 
@@ -22,6 +23,7 @@ const FIELD_RULES: Record<keyof ModelOverride, string> = {
   reasoningEffort: 'must be an effort the server knows, e.g. "low", "medium" or "high"',
   tools: 'must be true or false',
   vision: 'must be true or false',
+  sendReasoning: 'must be true or false',
 };
 
 /** The overrides in `value` (undefined: none); a bad one is a SettingsError for `setting` naming the model and field. */

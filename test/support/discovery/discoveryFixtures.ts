@@ -131,7 +131,8 @@ export function compareWithExpected(fixture: DiscoveryFixture, models: readonly 
     }
     const actual = knownFactsOf(model);
     for (const name of FACT_NAMES) {
-      if (name === 'reasoningEffort') continue;
+      // Only the user's overrides set these; no discovery fixture can.
+      if (name === 'reasoningEffort' || name === 'sendsReasoningBack') continue;
       if (actual[name] !== expected[name]) problems.push(`${id}: ${name} is ${String(actual[name])}, expected ${String(expected[name])}`);
     }
   }
