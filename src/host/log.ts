@@ -16,7 +16,14 @@ export function logExchange(log: Log, entry: ExchangeLogEntry): void {
 
 export function logRequest(log: Log, feature: string, request: ChatCompletionRequest): void {
   log.info(`${feature}: model ${request.model}, stream ${request.stream}, ${request.messages.length} message(s)${request.tools ? `, ${request.tools.length} tool(s)` : ''}, metadata ${JSON.stringify(request.metadata ?? {})}`);
-  log.trace(`${feature} request body: ${JSON.stringify(request)}`);
+  log.trace(`${feature} request body: ${JSON.stringify(request, shortenedImages)}`);
+}
+
+/** An image's `data:` URL is logged by its type and size: its base64 would bury the log. */
+function shortenedImages(key: string, value: unknown): unknown {
+  if (key !== 'url' || typeof value !== 'string' || !value.startsWith('data:')) return value;
+  const comma = value.indexOf(',');
+  return `${value.slice(0, comma + 1)}…(${value.length - comma - 1} characters)`;
 }
 
 export function logAnswer(log: Log, feature: string, done: ChatDone, facts: AnswerFacts): void {

@@ -207,6 +207,26 @@ describe('VS Code language models (vendor ask-model)', function () {
     await configure({ profiles: [{ name: 'Second', baseUrl: second.url, model: 'second-model' }] });
   });
 
+  it('sends an image to a model the catalogue says reads images, as an image_url part; names it to one that does not', async () => {
+    // A real 1×1 PNG: the workbench decodes images on their way to a provider (an undecodable one fails the request there).
+    const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'));
+    const question = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is this?'), vscode.LanguageModelDataPart.image(png, 'image/png')]);
+    const llava = await modelById('Default/llava-hf');
+    litellm.script(textTurn('A tiny PNG.'), textTurn('I cannot see it.'));
+    assert.equal((await collect(await llava.sendRequest([question], {}))).text, 'A tiny PNG.');
+    const sentToLlava = (chatBodies(litellm)[0]?.['messages'] as Record<string, unknown>[])[0];
+    assert.deepEqual(sentToLlava, {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is this?' },
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from(png).toString('base64')}` } },
+      ],
+    });
+    await collect(await (await modelById('Default/gpt-3.5-turbo')).sendRequest([question], {}));
+    const sentToText = (chatBodies(litellm)[1]?.['messages'] as Record<string, unknown>[])[0];
+    assert.deepEqual(sentToText, { role: 'user', content: `What is this?[image/png content of ${png.byteLength} bytes left out: this model is not known to read images]` });
+  });
+
   it('sends earlier answers’ reasoning back to a model whose override says sendReasoning, and to no other', async () => {
     const model = await modelById('Default/gpt-3.5-turbo');
     const conversation = [vscode.LanguageModelChatMessage.User('Hi.'), vscode.LanguageModelChatMessage.Assistant('Hello.'), vscode.LanguageModelChatMessage.User('Again?')];

@@ -171,6 +171,10 @@ describe('reference server', () => {
       ['a non-string tag', chatBody({ metadata: { tags: ['ok', 7] } }), 'metadata.tags[1]'],
       ['a numeric generation_name', chatBody({ metadata: { generation_name: 1 } }), 'metadata.generation_name'],
       ['stream_options that are not an object', chatBody({ stream_options: true }), 'stream_options'],
+      ['an empty array of content parts', chatBody({ messages: [{ role: 'user', content: [] }] }), 'messages[0].content'],
+      ['an image part whose URL is not an image', chatBody({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:text/plain;base64,aGk=' } }] }] }), 'messages[0].content[0].image_url.url'],
+      ['an unknown content part', chatBody({ messages: [{ role: 'user', content: [{ type: 'audio', data: 'x' }] }] }), 'messages[0].content[0].type'],
+      ['content parts on a tool message', chatBody({ messages: [user('x'), { role: 'tool', tool_call_id: 'c', content: [{ type: 'text', text: 'r' }] }] }), 'messages[1].content'],
     ];
     for (const [what, body, param] of cases) {
       it(`answers 400 naming the field for ${what}`, async () => {
@@ -190,6 +194,11 @@ describe('reference server', () => {
       assert.equal((await post(chatBody({ contents: [{ anything: true }] }))).status, 200);
       assert.equal((await post(chatBody({ temperature: 0.2, extra_body: { top_k: 5 }, vendor_flag: 'x' }))).status, 200);
       assert.deepEqual((server.requests[2]?.body as Record<string, unknown>).extra_body, { top_k: 5 });
+    });
+
+    it('accepts a user message of text and image parts (OpenAI\'s vision format)', async () => {
+      const content = [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }];
+      assert.equal((await post(chatBody({ messages: [{ role: 'user', content }] }))).status, 200);
     });
 
     it('accepts a full tool conversation with metadata', async () => {

@@ -35,9 +35,17 @@ export function estimateTextTokens(text: string): number {
   return Math.ceil(tokens + Math.ceil(wordLength / 4));
 }
 
+/**
+ * An image's tokens without decoding it: OpenAI counts a 1024×1024 image at high detail as 765, and other vision
+ * models are of that order; counting too many leaves room unused, too few risks an overflow.
+ */
+const TOKENS_PER_IMAGE = 765;
+
 /** Estimated tokens of one message as a chat template renders it. */
 export function estimateMessageTokens(message: ChatMessage): number {
-  let tokens = TOKENS_PER_MESSAGE + estimateTextTokens(message.content ?? '');
+  let tokens = TOKENS_PER_MESSAGE;
+  if (typeof message.content === 'string' || message.content === null) tokens += estimateTextTokens(message.content ?? '');
+  else for (const part of message.content) tokens += part.type === 'text' ? estimateTextTokens(part.text) : TOKENS_PER_IMAGE;
   if (message.role === 'assistant') {
     for (const call of message.tool_calls ?? []) {
       tokens += TOKENS_PER_TOOL_CALL + estimateTextTokens(call.function.name) + estimateTextTokens(call.function.arguments);

@@ -43,7 +43,7 @@ function transcriptEntry(message: ChatMessage): string {
     case 'system':
       return `System: ${message.content}`;
     case 'user':
-      return `User: ${message.content}`;
+      return `User: ${typeof message.content === 'string' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : '[an image]')).join('')}`;
     case 'assistant': {
       const calls = (message.tool_calls ?? []).map((call) => `[called ${call.function.name}(${call.function.arguments})]`);
       return `Assistant: ${[message.content ?? '', ...calls].filter((part) => part !== '').join('\n')}`;

@@ -1,8 +1,9 @@
 // What VS Code's language model API hands a provider (its messages, parts and tools), turned into the conversation
 // and tool definitions our requests carry. The parts are recognised by their shape, not by `instanceof`: core never
 // loads `vscode`, and VS Code gives a provider its own instances of the part classes anyway, so the fields are the
-// contract. Parts the service cannot carry are named in the text rather than dropped without a word.
-import type { ChatMessage, ToolCallRecord, ToolDefinition } from '../protocol/messages';
+// contract. Images in a user message go as `image_url` parts to a model that reads them (the catalogue's vision, the
+// capability we advertise); parts the service cannot carry are named in the text rather than dropped without a word.
+import type { ChatMessage, ToolCallRecord, ToolDefinition, UserContentPart } from '../protocol/messages';
 
 /** VS Code's `LanguageModelChatMessageRole`: User 1, Assistant 2 (and System 3, which VS Code's own chat sends). */
 export const LANGUAGE_MODEL_ROLE = { user: 1, assistant: 2, system: 3 } as const;
@@ -47,11 +48,28 @@ const isToolResultPart = (part: unknown): part is ToolResultPart => isObject(par
 const isDataPart = (part: unknown): part is DataPart => isObject(part) && typeof part['mimeType'] === 'string' && part['data'] instanceof Uint8Array;
 const isTextPart = (part: unknown): part is TextPart => isObject(part) && typeof part['value'] === 'string';
 
-/** Text and JSON data travel as text; anything else (an image, a binary) is named, since the service takes only text here. */
+/** The image types OpenAI-compatible vision models take as `data:` URLs. */
+const SENDABLE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+const isSendableImage = (part: unknown): part is DataPart => isDataPart(part) && SENDABLE_IMAGE_TYPES.has(part.mimeType.toLowerCase());
+
+/** Text and JSON data travel as text; anything else (an image where none is sent, a binary) is named. */
 function dataText(part: DataPart): string {
   const mime = part.mimeType.toLowerCase();
   if (mime.startsWith('text/') || mime === 'application/json' || mime.endsWith('+json')) return new TextDecoder().decode(part.data);
-  return `[${part.mimeType} content of ${part.data.byteLength} bytes left out: Ask Model sends only text]`;
+  const why = SENDABLE_IMAGE_TYPES.has(mime) ? 'this model is not known to read images' : 'Ask Model sends only text and images';
+  return `[${part.mimeType} content of ${part.data.byteLength} bytes left out: ${why}]`;
+}
+
+function imagePart(part: DataPart): UserContentPart {
+  return { type: 'image_url', image_url: { url: `data:${part.mimeType.toLowerCase()};base64,${base64(part.data)}` } };
+}
+
+/** Base64 without Buffer (core runs in plain JS too); chunked so a large image never builds one huge argument list. */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
 }
 
 /** The text of one part of a message or of a tool result; '' for a part that has none. */
@@ -71,19 +89,30 @@ function toolResultText(part: ToolResultPart): string {
 
 /**
  * The conversation for the service. A user message's tool results become `tool` messages placed first (the service
- * wants them right after the assistant's calls), its text a user message after them; an assistant message's tool
- * calls become `tool_calls` with their input as JSON text.
+ * wants them right after the assistant's calls), its text a user message after them (with its images, in order, as
+ * parts when `readsImages`); an assistant message's tool calls become `tool_calls` with their input as JSON text.
  */
-export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMessageShape[]): ChatMessage[] {
+export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMessageShape[], options: { readsImages?: boolean } = {}): ChatMessage[] {
   const result: ChatMessage[] = [];
   for (const message of messages) {
     let text = '';
     const calls: ToolCallRecord[] = [];
     const toolResults: ChatMessage[] = [];
+    /** The user message's parts once it has an image to send; until then, only `text`. */
+    const parts: UserContentPart[] = [];
     for (const part of message.content) {
       if (isToolCallPart(part)) calls.push({ id: part.callId, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.input ?? {}) } });
       else if (isToolResultPart(part)) toolResults.push({ role: 'tool', tool_call_id: part.callId, content: toolResultText(part) });
-      else text += partText(part);
+      else if (options.readsImages === true && message.role === LANGUAGE_MODEL_ROLE.user && isSendableImage(part)) {
+        if (text !== '') parts.push({ type: 'text', text });
+        text = '';
+        parts.push(imagePart(part));
+      } else text += partText(part);
+    }
+    if (parts.length > 0) {
+      if (text !== '') parts.push({ type: 'text', text });
+      result.push(...toolResults, { role: 'user', content: parts });
+      continue;
     }
     if (message.role === LANGUAGE_MODEL_ROLE.assistant) {
       result.push(calls.length > 0 ? { role: 'assistant', content: text === '' ? null : text, tool_calls: calls } : { role: 'assistant', content: text });

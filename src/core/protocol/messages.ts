@@ -8,11 +8,14 @@ export interface ToolCallRecord {
 
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string | UserContentPart[] }
   /** `reasoning_content`: the reasoning that came with it, kept so that a model that must have it back (DeepSeek's
    * thinking mode) gets it; the transport sends it only to such a model (CompatibilityMemory). */
   | { role: 'assistant'; content: string | null; tool_calls?: ToolCallRecord[]; reasoning_content?: string }
   | { role: 'tool'; tool_call_id: string; content: string };
+
+/** A part of a user message that holds more than text: images go as `image_url` parts with a `data:` URL. */
+export type UserContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 export type ChatRole = ChatMessage['role'];
 

@@ -11,7 +11,13 @@ const toolCallRecord = z.object({
 
 export const chatMessageSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: z.string() }),
-  z.object({ role: z.literal('user'), content: z.string() }),
+  z.object({
+    role: z.literal('user'),
+    content: z.union([
+      z.string(),
+      z.array(z.discriminatedUnion('type', [z.object({ type: z.literal('text'), text: z.string() }), z.object({ type: z.literal('image_url'), image_url: z.object({ url: z.string() }) })])).check(z.minLength(1)),
+    ]),
+  }),
   z.object({
     role: z.literal('assistant'),
     content: z.nullable(z.string()),

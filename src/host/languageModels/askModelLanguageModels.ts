@@ -85,7 +85,7 @@ export class AskModelLanguageModels {
       const info = knownModelInfo(factory, ready, model.model);
       const request = buildChatRequest({
         settings: { ...requestSettingsFor({ ...ready.settings, model: model.model }, 'vscode-chat'), modelOptions: modelRequestOptions(info) },
-        messages: chatMessagesFromLanguageModel(messages),
+        messages: chatMessagesFromLanguageModel(messages, { readsImages: info.supportsVision === true }),
         tools: toolDefinitionsFromLanguageModel(options.tools),
         toolChoice: toolChoiceFor(options.toolMode),
       });

@@ -7,6 +7,28 @@ export const FLOOR = { publisher: 'bench-floor', name: 'activation-floor' } as c
 export const FLOOR_ID = `${FLOOR.publisher}.${FLOOR.name}`;
 /** The floor's language model vendor, contributed in its manifest (buildInHost.ts) as ours is in package.json. */
 export const FLOOR_LANGUAGE_MODEL_VENDOR = 'ask-model-bench-floor';
+
+/** The floor registers one command per command of ours (test/unit/benchFloor.test.ts holds the two lists together). */
+export const FLOOR_COMMANDS = [
+  'ask',
+  'saveAnswer',
+  'openChat',
+  'newChat',
+  'chat.addSelection',
+  'compactChat',
+  'editSelection',
+  'acceptEdit',
+  'rejectEdit',
+  'setApiKey',
+  'clearApiKey',
+  'selectProfile',
+  'addProfile',
+  'testConnection',
+  'selectModel',
+  'showLog',
+  'stop',
+  'manageModels',
+];
 /** The bench entry's folder is also an extension (the workbench wants one); its `main` is the load probe. */
 export const ENTRY = { publisher: 'ask-model-bench', name: 'bench-entry' } as const;
 export const ENTRY_ID = `${ENTRY.publisher}.${ENTRY.name}`;

@@ -97,6 +97,32 @@ function readMessages(value: unknown): ChatMessage[] {
   });
 }
 
+/**
+ * A user message's content as parts, as OpenAI's API takes it: `text` parts and `image_url` parts (an http(s) URL or
+ * a base64 `data:image/…` URL). The server reads it as its text, an image counted as a placeholder.
+ */
+function readUserContentParts(parts: readonly unknown[], path: string): string {
+  if (parts.length === 0) throw invalid(path, 'expected a string or a non-empty array of content parts', parts);
+  return parts
+    .map((part, index) => {
+      const at = `${path}[${index}]`;
+      if (!isRecord(part)) throw invalid(at, 'expected a content part object', part);
+      if (part.type === 'text') {
+        if (typeof part.text !== 'string') throw invalid(`${at}.text`, 'expected a string', part.text);
+        return part.text;
+      }
+      if (part.type === 'image_url') {
+        const url = isRecord(part.image_url) ? part.image_url.url : undefined;
+        if (typeof url !== 'string' || !/^(?:https?:\/\/|data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]+=*$)/.test(url)) {
+          throw invalid(`${at}.image_url.url`, 'expected an http(s) URL or a base64 data:image/… URL', url);
+        }
+        return '[image]';
+      }
+      throw invalid(`${at}.type`, 'expected "text" or "image_url"', part.type);
+    })
+    .join('');
+}
+
 function readMessage(value: unknown, path: string, offeredCallIds: ReadonlySet<string>): ChatMessage {
   if (!isRecord(value)) throw invalid(path, 'expected a message object', value);
   const role = value.role;
@@ -111,6 +137,7 @@ function readMessage(value: unknown, path: string, offeredCallIds: ReadonlySet<s
   const content = value.content;
   let typedContent: string | null;
   if (typeof content === 'string') typedContent = content;
+  else if (typedRole === 'user' && Array.isArray(content)) typedContent = readUserContentParts(content, `${path}.content`);
   else if ((content === undefined || content === null) && toolCalls.length > 0) typedContent = null;
   else if (content === undefined) throw missing(`${path}.content`);
   else {

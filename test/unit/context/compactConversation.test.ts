@@ -18,6 +18,9 @@ import {
 } from '../../../src/core';
 import { randomConversation } from '../../support/context/randomConversation';
 
+/** A message's text (a message of text parts has none here: these conversations are all text). */
+const textOf = (message: ChatMessage | undefined): string => (typeof message?.content === 'string' ? message.content : '');
+
 const tools: ToolDefinition[] = [];
 const estimate = (messages: readonly ChatMessage[], calibration: TokenCalibration = emptyTokenCalibration(), withTools: readonly ToolDefinition[] = tools) =>
   calibratedTokens(calibration, estimatePromptTokens({ messages, tools: withTools }));
@@ -104,9 +107,9 @@ describe('planning what to send so it fits the window', () => {
     assert.equal(plan.kind, 'summarise');
     if (plan.kind !== 'summarise') return;
     assert.equal(plan.start, 1, 'the earlier summary is the oldest history, not part of the system prompt');
-    assert.match(plan.summaryRequest[1]!.content ?? '', /System: Summary of earlier messages: what was said before/);
+    assert.match(textOf(plan.summaryRequest[1]), /System: Summary of earlier messages: what was said before/);
     const sent = spliceSummary(plan, 'one summary of it all');
-    assert.equal(sent.filter((message) => (message.content ?? '').startsWith(SUMMARY_MESSAGE_PREFIX)).length, 1);
+    assert.equal(sent.filter((message) => textOf(message).startsWith(SUMMARY_MESSAGE_PREFIX)).length, 1);
   });
 
   it('summarises the oldest whole turns when shortening is not enough, and says how the summary goes in', () => {
@@ -121,12 +124,12 @@ describe('planning what to send so it fits the window', () => {
     assert.ok(plan.end === 3 || plan.end === 5, `cut at a turn boundary, got ${plan.end}`);
     assert.equal(plan.record.summarised?.turns, (plan.end - 1) / 2);
     assert.equal(plan.summaryRequest[0]!.role, 'system');
-    assert.match(plan.summaryRequest[1]!.content ?? '', /User: question 1/);
-    assert.doesNotMatch(plan.summaryRequest[1]!.content ?? '', /and finally\?/, 'the latest message is not summarised');
+    assert.match(textOf(plan.summaryRequest[1]), /User: question 1/);
+    assert.doesNotMatch(textOf(plan.summaryRequest[1]), /and finally\?/, 'the latest message is not summarised');
     const sent = spliceSummary(plan, summaryOfAbout(plan.summaryTokens));
     assert.deepEqual(sent[0], system);
     assert.equal(sent[1]!.role, 'system');
-    assert.ok(sent[1]!.content!.startsWith(SUMMARY_MESSAGE_PREFIX));
+    assert.ok(textOf(sent[1]).startsWith(SUMMARY_MESSAGE_PREFIX));
     assert.deepEqual(sent.at(-1), latest);
     assert.ok(estimate(sent) <= budgetTokens, `${estimate(sent)} > ${budgetTokens}`);
   });
@@ -138,7 +141,7 @@ describe('planning what to send so it fits the window', () => {
     assert.equal(plan.kind, 'summarise');
     if (plan.kind !== 'summarise') return;
     assert.ok(estimate(plan.summaryRequest) <= 800, `${estimate(plan.summaryRequest)}`);
-    for (let n = 0; n < 6; n++) assert.match(plan.summaryRequest[1]!.content ?? '', new RegExp(`topic${n}`));
+    for (let n = 0; n < 6; n++) assert.match(textOf(plan.summaryRequest[1]), new RegExp(`topic${n}`));
   });
 
   it('says when even the parts it may not touch are too long', () => {

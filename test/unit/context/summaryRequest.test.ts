@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { buildSummaryRequest, spliceSummary, SUMMARY_MESSAGE_PREFIX, type ChatMessage } from '../../../src/core';
 
+/** A message's text (a message of text parts has none here: these conversations are all text). */
+const textOf = (message: ChatMessage | undefined): string => (typeof message?.content === 'string' ? message.content : '');
+
 describe('the summary request and its answer spliced in', () => {
   const turns: ChatMessage[] = [
     { role: 'user', content: 'Why does the build fail?' },
@@ -12,7 +15,7 @@ describe('the summary request and its answer spliced in', () => {
   it('sends the turns as one transcript, tool calls and results included, with no tools to call', () => {
     const request = buildSummaryRequest(turns, { budgetTokens: 10_000 });
     assert.deepEqual(request.map((message) => message.role), ['system', 'user']);
-    const transcript = request[1]!.content ?? '';
+    const transcript = textOf(request[1]);
     assert.match(transcript, /User: Why does the build fail\?/);
     assert.match(transcript, /Assistant: \[called read_file\(\{"path":"esbuild.js"\}\)\]/);
     assert.match(transcript, /Tool result: const external = \["vscode"\];/);

@@ -8,6 +8,7 @@ import {
   chatMessagesFromLanguageModel,
   createHttpError,
   emptyTokenCalibration,
+  estimateMessageTokens,
   estimateTextTokens,
   languageModelErrorCode,
   languageModelId,
@@ -95,9 +96,44 @@ describe('VS Code language models: messages in', () => {
     ]);
   });
 
-  it('names a part it cannot send (an image) instead of dropping it silently, and keeps a prompt-tsx part as JSON', () => {
+  it('names a part it cannot send (an image to a model not known to read them) instead of dropping it silently, and keeps a prompt-tsx part as JSON', () => {
     const [message] = chatMessagesFromLanguageModel([{ role: USER, content: [text('Look: '), { mimeType: 'image/png', data: new Uint8Array(10) }, { value: { node: 1 } }] }]);
-    assert.deepEqual(message, { role: 'user', content: 'Look: [image/png content of 10 bytes left out: Ask Model sends only text]{"node":1}' });
+    assert.deepEqual(message, { role: 'user', content: 'Look: [image/png content of 10 bytes left out: this model is not known to read images]{"node":1}' });
+    const [binary] = chatMessagesFromLanguageModel([{ role: USER, content: [{ mimeType: 'application/zip', data: new Uint8Array(3) }] }], { readsImages: true });
+    assert.deepEqual(binary, { role: 'user', content: '[application/zip content of 3 bytes left out: Ask Model sends only text and images]' });
+  });
+
+  it('sends a user message\'s images to a model that reads them as image_url parts with data: URLs, in the order given', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const messages = chatMessagesFromLanguageModel(
+      [
+        { role: ASSISTANT, content: [toolCall('c', 'screenshot', {})] },
+        { role: USER, content: [toolResult('c', [text('taken')]), text('What is in '), text('this? '), { mimeType: 'IMAGE/PNG', data: png }, text('And this:'), { mimeType: 'image/jpeg', data: new Uint8Array([0xff, 0xd8]) }] },
+      ],
+      { readsImages: true },
+    );
+    assert.deepEqual(messages.slice(1), [
+      { role: 'tool', tool_call_id: 'c', content: 'taken' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is in this? ' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from(png).toString('base64')}` } },
+          { type: 'text', text: 'And this:' },
+          { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9g=' } },
+        ],
+      },
+    ]);
+    const settings = requestSettingsFor(readExtensionSettings((key) => ({ model: 'm' })[key]), 'vscode-chat');
+    assert.equal(buildChatRequest({ settings, messages }).messages.length, 3, 'passes the request schema');
+    assert.ok(estimateMessageTokens(messages[2]!) > 700, 'an image counts as the tokens a vision model spends on it');
+  });
+
+  it('encodes a large image whole (base64 in chunks, not one argument per byte)', () => {
+    const bytes = new Uint8Array(300_000).map((_, index) => index % 251);
+    const [message] = chatMessagesFromLanguageModel([{ role: USER, content: [{ mimeType: 'image/webp', data: bytes }] }], { readsImages: true });
+    const part = (message?.content as { type: string; image_url?: { url: string } }[])[0];
+    assert.equal(part?.image_url?.url, `data:image/webp;base64,${Buffer.from(bytes).toString('base64')}`);
   });
 
   it('the mapped conversation passes the request schema', () => {
