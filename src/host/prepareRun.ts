@@ -2,12 +2,13 @@
 // current settings and key, with a model (with none set, the user picks one from the server's list, or types one, and
 // the client is made again for it), the request builder for the feature (each request logged), the tool rules, and
 // the answer log. Undefined: the user declined to pick a model.
-import { answerFactsOf, approvalRule, describeCompaction, rateLimitNote, buildChatRequest, formatDailySpend, messageOf, modelRequestOptions, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
+import { answerFactsOf, approvalRule, describeCompaction, rateLimitNote, buildChatRequest, formatDailySpend, messageOf, modelRequestOptions, offerVscodeTools, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
 import type { ClientFactory } from './clientFactory';
 import { selectModel } from './commands/modelPicker';
 import { logAnswer, logRequest, type Log } from './log';
 import { knownModelInfo } from './modelCatalogue';
 import { readProfiles, readWorkspaceToolSettings } from './settings';
+import { listVscodeTools } from './tools/vscodeTools';
 
 export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunPurpose): Promise<PreparedRun | undefined> {
   let ready = await factory.create();
@@ -24,13 +25,22 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
   // to a model that takes none.
   const toolSettings = purpose === 'ask-model' ? undefined : readWorkspaceToolSettings();
   const offered = toolSettings !== undefined && (purpose === 'edit-selection' || toolSettings.enabled) && modelOptions.toolsAllowed;
-  const tools = toolDefinitions(offered);
+  // VS Code's tools only as the user allowed them (askModel.vscodeTools.allow), whether or not ours are on.
+  const listed = toolSettings !== undefined && modelOptions.toolsAllowed && toolSettings.vscodeToolsAllow.length > 0 ? listVscodeTools() : [];
+  const vscodeTools = toolSettings === undefined ? [] : offerVscodeTools(listed, { allow: toolSettings.vscodeToolsAllow, autoApprove: toolSettings.vscodeToolsAutoApprove });
+  const tools = [...toolDefinitions(offered), ...vscodeTools.map((tool) => tool.definition)];
   const requestSettings = { ...requestSettingsFor(settings, purpose), modelOptions };
   // Every log line of the run says which profile's server it went to.
   const feature = `${purpose} (profile ${settings.profile})`;
   if (toolSettings !== undefined && !modelOptions.toolsAllowed) {
     const why = settings.modelOverrides[settings.model]?.tools === false ? 'its override says tools: false' : 'the server says it takes none';
     log.warn(`${feature}: no workspace tools offered to ${settings.model}: ${why} (set "tools": true for it in modelOverrides to offer them anyway)`);
+  } else if (toolSettings !== undefined && toolSettings.vscodeToolsAllow.length > 0) {
+    log.info(
+      vscodeTools.length > 0
+        ? `${feature}: VS Code tools offered: ${vscodeTools.map((tool) => (tool.functionName === tool.toolName ? tool.toolName : `${tool.toolName} as ${tool.functionName}`)).join(', ')}`
+        : `${feature}: askModel.vscodeTools.allow names none of the ${listed.length} tools VS Code lists (an MCP server's tools are listed once it has started)`,
+    );
   }
   // A setting the request cannot carry (extra body, metadata) is reported now, before anything is shown.
   buildChatRequest({ settings: requestSettings, messages: [{ role: 'user', content: '' }], tools });
@@ -46,7 +56,10 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
       logRequest(log, feature, request);
       return request;
     },
-    tools: offered ? { needsApproval: approvalRule(toolSettings), maxRounds: toolSettings.maxRounds } : undefined,
+    tools:
+      toolSettings !== undefined && (offered || vscodeTools.length > 0)
+        ? { needsApproval: approvalRule(toolSettings), maxRounds: toolSettings.maxRounds, offer: { workspace: offered, vscode: vscodeTools } }
+        : undefined,
     toolDefinitions: tools,
     contextMemory: factory.contextMemories.memoryFor(settings.profile, settings.model, () => {
       // Read when asked: the catalogue may have learnt the model's window since the run was prepared.

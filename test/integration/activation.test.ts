@@ -25,8 +25,9 @@ describe(`activation (VS Code ${vscode.version}, uiKind ${uiKind}, remote ${remo
     assert.ok(expected, 'ASK_MODEL_TEST_WORKSPACE names the workspace copy');
     assert.equal(folders[0]?.uri.fsPath, expected);
     const files = await vscode.workspace.findFiles('**/*');
-    const names = files.map((file) => file.path.split('/').pop()).sort();
-    assert.deepEqual(names, ['README.md', 'hello.ts']);
+    const names = files.map((file) => vscode.workspace.asRelativePath(file, false)).sort();
+    // .vscode/mcp.json: the launcher configures the tests' MCP server there (test/support/mcpServer).
+    assert.deepEqual(names, ['.vscode/mcp.json', 'README.md', 'hello.ts']);
   });
 
   it('sees the environment the launcher gave the extension host', () => {

@@ -82,9 +82,13 @@ function partText(part: unknown): string {
   return '';
 }
 
-/** A tool result's content as the one string a `tool` message holds. */
+/** Parts of a tool result (`LanguageModelToolResult.content` too) as the one string a `tool` message holds. */
+export function languageModelPartsText(parts: readonly unknown[]): string {
+  return parts.map(partText).join('');
+}
+
 function toolResultText(part: ToolResultPart): string {
-  return part.content.map(partText).join('');
+  return languageModelPartsText(part.content);
 }
 
 /**

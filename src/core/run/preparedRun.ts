@@ -8,7 +8,7 @@ import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../prot
 import type { ChatDone } from '../stream/events';
 import { runToolLoop } from '../tools/toolLoop';
 import type { Approver, ChatStreamSource, ToolExecutor, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
-import type { ValidToolCall } from '../tools/validateToolCall';
+import type { ToolOffer, ValidToolCall } from '../tools/validateToolCall';
 
 /** The features that send requests; each names its requests' `generation_name` and its log lines. `vscode-chat`: VS
  * Code's own chat and other extensions, through our language model provider (it sends one request, no answer loop). */
@@ -19,6 +19,8 @@ export interface RunToolRules {
   needsApproval: (call: ValidToolCall) => boolean;
   /** The most rounds of tool calls one answer may run. */
   maxRounds: number;
+  /** The tools the requests offer (default: the workspace tools only). */
+  offer?: ToolOffer | undefined;
 }
 
 export interface PreparedRun {
@@ -86,6 +88,7 @@ export function runAnswer(run: PreparedRun, input: AnswerInput): Promise<ToolLoo
     messages: input.messages,
     executeTool: tools?.runTool ?? (() => Promise.resolve({ status: 'failed', content: 'No tools are offered in this request.' })),
     approve: tools?.approve,
+    offer: run.tools?.offer,
     needsApproval: run.tools?.needsApproval,
     // No tools offered: a call the model invents anyway is answered with the round-limit reason and not run.
     maxRounds: run.tools && tools ? run.tools.maxRounds : 0,

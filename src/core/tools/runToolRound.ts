@@ -1,6 +1,7 @@
 // Runs the tool calls of one answer and returns one `role: "tool"` message per call, in the order the model made
-// them. Read-only calls next to each other run concurrently; an edit waits for everything before it and runs alone,
-// so an edit never races a read of the same file and the model's order still means something. Broken, unknown and
+// them. Read-only calls next to each other run concurrently; an edit or a VS Code tool (which may change anything)
+// waits for everything before it and runs alone, so it never races a read of the same file and the model's order
+// still means something. Broken, unknown and
 // invalid calls are answered with the reason and never run; once the signal fires nothing else starts.
 import type { ChatMessage } from '../protocol/messages';
 import type { BrokenToolCall, CompletedToolCall } from '../stream/events';
@@ -12,7 +13,7 @@ import { validateToolCall, type ValidToolCall } from './validateToolCall';
 /** A call as the answer delivered it: complete (and maybe valid) or broken by the stream. */
 export type AnsweredCall = { type: 'complete'; call: CompletedToolCall } | { type: 'broken'; call: BrokenToolCall };
 
-type RoundOptions = Pick<ToolLoopOptions, 'executeTool' | 'approve' | 'needsApproval' | 'signal'> & {
+type RoundOptions = Pick<ToolLoopOptions, 'executeTool' | 'approve' | 'needsApproval' | 'signal' | 'offer'> & {
   report: (call: ToolCallUpdate) => void;
 };
 
@@ -50,7 +51,7 @@ function prepare(entry: AnsweredCall, options: RoundOptions): Slot {
     settle(slot, options, 'invalid', entry.call.message);
     return slot;
   }
-  const validation = validateToolCall(entry.call);
+  const validation = validateToolCall(entry.call, options.offer);
   if (!validation.ok) {
     settle(slot, options, 'invalid', validation.message);
     return slot;
@@ -63,11 +64,12 @@ function prepare(entry: AnsweredCall, options: RoundOptions): Slot {
 async function runOne(slot: Slot, call: ValidToolCall, options: RoundOptions): Promise<void> {
   const { signal } = options;
   if (signal.aborted) return;
-  const needsApproval = options.needsApproval ?? ((candidate: ValidToolCall) => candidate.kind === 'edit');
+  const needsApproval = options.needsApproval ?? ((candidate: ValidToolCall) => candidate.kind !== 'read');
   const { approve } = options;
   const asks = needsApproval(call);
   if (asks && !approve) return settle(slot, options, 'rejected', noApproverResult(call.name));
-  if (asks && approve && call.kind === 'read') {
+  // A read or a VS Code tool is asked about before it runs (what a VS Code tool does cannot be previewed).
+  if (asks && approve && call.kind !== 'edit') {
     report(slot, options, 'awaiting-approval');
     const decision = await untilAborted(approve(call, signal), signal);
     if (decision.kind === 'aborted') return;

@@ -6,7 +6,8 @@ import { ContextOverflowError } from '../errors/httpErrors';
 import type { ChatCompletionRequest, ChatMessage, ToolCallRecord } from '../protocol/messages';
 import type { ChatDone } from '../stream/events';
 import { runToolRound, type AnsweredCall } from './runToolRound';
-import type { ToolCallUpdate, ToolLoopEvent, ToolLoopOptions, ToolLoopResult } from './toolLoopTypes';
+import type { ToolCallKind, ToolCallUpdate, ToolLoopEvent, ToolLoopOptions, ToolLoopResult } from './toolLoopTypes';
+import type { ToolOffer } from './validateToolCall';
 import { findWorkspaceTool } from './workspaceTools';
 import { roundLimitNotice, roundLimitResult, STOPPED_RESULT } from './toolResultTexts';
 
@@ -56,16 +57,17 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       added.push(assistantMessage(answer));
       if (signal.aborted) {
         // Stopped once the answer was complete: its calls are answered, none of them run.
-        added.push(...answerAll(answer.calls, round, 'cancelled', STOPPED_RESULT, emit));
+        added.push(...answerAll(answer.calls, round, 'cancelled', STOPPED_RESULT, emit, options.offer));
         return finish('stopped');
       }
       if (toolRounds >= options.maxRounds) {
-        added.push(...answerAll(answer.calls, round, 'skipped', roundLimitResult(options.maxRounds), emit));
+        added.push(...answerAll(answer.calls, round, 'skipped', roundLimitResult(options.maxRounds), emit, options.offer));
         return finish('max-rounds', { notice: roundLimitNotice(options.maxRounds) });
       }
       toolRounds++;
       const results = await runToolRound(answer.calls, {
         executeTool: options.executeTool,
+        offer: options.offer,
         approve: options.approve,
         needsApproval: options.needsApproval,
         signal,
@@ -161,12 +163,20 @@ function answerAll(
   status: 'skipped' | 'cancelled',
   content: string,
   emit: (event: ToolLoopEvent) => void,
+  offer: ToolOffer | undefined,
 ): ChatMessage[] {
   return calls.map(({ call }) => {
-    const update: ToolCallUpdate = { id: call.id, name: call.name, argumentsText: call.argumentsText, kind: findWorkspaceTool(call.name ?? '')?.kind, status, preview: content };
+    const update: ToolCallUpdate = { id: call.id, name: call.name, argumentsText: call.argumentsText, kind: kindOf(call.name, offer), status, preview: content };
     emit({ type: 'toolCall', round, call: update });
     return { role: 'tool', tool_call_id: call.id, content };
   });
+}
+
+/** The kind of the tool a call names, for the view: a VS Code tool offered under that name, else a workspace tool's. */
+function kindOf(name: string | undefined, offer: ToolOffer | undefined): ToolCallKind | undefined {
+  if (name === undefined) return undefined;
+  if (offer?.vscode.some((tool) => tool.functionName === name)) return 'vscode';
+  return findWorkspaceTool(name)?.kind;
 }
 
 /**

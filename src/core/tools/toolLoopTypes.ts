@@ -3,8 +3,11 @@
 import type { ContextOverflowError } from '../errors/httpErrors';
 import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import type { ChatDone, ChatEvent } from '../stream/events';
-import type { ValidToolCall } from './validateToolCall';
+import type { ToolOffer, ValidToolCall } from './validateToolCall';
 import type { ToolKind } from './workspaceTools';
+
+/** A workspace tool's kind, or `vscode` for a tool of `vscode.lm.tools` (asked about before it runs; runs alone). */
+export type ToolCallKind = ToolKind | 'vscode';
 
 /** What the loop needs from the client; `ChatClient` fits as it is. */
 export interface ChatStreamSource {
@@ -60,11 +63,13 @@ export interface ToolLoopOptions {
   /** The conversation so far; the loop never changes it and returns what it added. */
   messages: readonly ChatMessage[];
   executeTool: ToolExecutor;
+  /** The tools the requests offer: a call of any other is answered, never run. Default: the workspace tools. */
+  offer?: ToolOffer | undefined;
   /** Asks the user. Without it, calls that need approval are not run. */
   approve?: Approver | undefined;
   /**
-   * Whether a call waits for the user: a read is asked about before it runs, an edit once its preview is shown.
-   * Default: edits ask, reads do not (`approvalRule` in toolSettings is the settings' rule).
+   * Whether a call waits for the user: a read or a VS Code tool is asked about before it runs, an edit once its
+   * preview is shown. Default: edits and VS Code tools ask, reads do not (`approvalRule` in toolSettings is the settings' rule).
    */
   needsApproval?: ((call: ValidToolCall) => boolean) | undefined;
   /** The most rounds of tool calls to run; the calls of the answer after the last one are not run. */
@@ -102,7 +107,7 @@ export interface ToolCallUpdate {
   /** As the model sent it; undefined only for a broken call without a name. */
   name: string | undefined;
   argumentsText: string;
-  kind: ToolKind | undefined;
+  kind: ToolCallKind | undefined;
   status: ToolCallStatus;
   /** One short line for the view: the result's first line, the error, or the reason. */
   preview?: string;

@@ -1,10 +1,12 @@
-// The askModel.tools.* settings, read like every other setting: a bad value becomes a SettingsError naming it.
+// The askModel.tools.* and askModel.vscodeTools.* settings, read like every other setting: a bad value becomes a
+// SettingsError naming it.
 // Their package.json contributions (with these defaults) belong with the host change that registers the tools.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
 import type { SettingGetter } from '../settings/extensionSettings';
 import { DEFAULT_DENY_GLOBS } from './denyGlobs';
+import type { OfferedVscodeTool } from './vscodeTools';
 import type { ToolKind } from './workspaceTools';
 
 export interface ToolSettings {
@@ -18,6 +20,10 @@ export interface ToolSettings {
   autoApprove: string[];
   /** askModel.tools.denyGlobs: files no tool reads, lists, searches or writes. */
   denyGlobs: string[];
+  /** askModel.vscodeTools.allow: the tools of `vscode.lm.tools` offered too, by name, tag or `*` pattern. */
+  vscodeToolsAllow: string[];
+  /** askModel.vscodeTools.autoApprove: those of them that run without asking. */
+  vscodeToolsAutoApprove: string[];
 }
 
 export const DEFAULT_MAX_TOOL_ROUNDS = 10;
@@ -28,6 +34,8 @@ export const DEFAULT_TOOL_SETTINGS: { readonly [Key in keyof ToolSettings]: Tool
   askBeforeReading: false,
   autoApprove: [],
   denyGlobs: DEFAULT_DENY_GLOBS,
+  vscodeToolsAllow: [],
+  vscodeToolsAutoApprove: [],
 };
 
 type Fields = { [Key in keyof ToolSettings]: { key: string; schema: z.ZodMiniType<ToolSettings[Key]>; problem: string } };
@@ -40,6 +48,8 @@ function buildFields(): Fields {
     askBeforeReading: { key: 'tools.askBeforeReading', schema: z.boolean(), problem: 'must be true or false.' },
     autoApprove: { key: 'tools.autoApprove', schema: z.array(z.string()), problem: 'must be a list of tool names, e.g. ["replace_in_file"].' },
     denyGlobs: { key: 'tools.denyGlobs', schema: z.array(z.string()), problem: 'must be a list of globs, e.g. ["**/.env*"].' },
+    vscodeToolsAllow: { key: 'vscodeTools.allow', schema: z.array(z.string()), problem: 'must be a list of tool names or tags, e.g. ["mcp"].' },
+    vscodeToolsAutoApprove: { key: 'vscodeTools.autoApprove', schema: z.array(z.string()), problem: 'must be a list of tool names or tags, e.g. ["mcp_tickets_lookup_ticket"].' },
   };
 }
 
@@ -62,16 +72,25 @@ export function readToolSettings(get: SettingGetter): ToolSettings {
     askBeforeReading: read('askBeforeReading'),
     autoApprove: read('autoApprove'),
     denyGlobs: read('denyGlobs'),
+    vscodeToolsAllow: read('vscodeToolsAllow'),
+    vscodeToolsAutoApprove: read('vscodeToolsAutoApprove'),
   };
 }
 
-/** Read-only tools run without asking unless askBeforeReading; edits ask unless listed in autoApprove. */
-export function needsApproval(call: { name: string; kind: ToolKind }, settings: Pick<ToolSettings, 'askBeforeReading' | 'autoApprove'>): boolean {
+/** What the approval rule looks at: a workspace tool's name and kind, or a VS Code tool as offered. */
+export type ApprovalSubject = { name: string; kind: ToolKind } | { kind: 'vscode'; tool: Pick<OfferedVscodeTool, 'autoApproved'> };
+
+/**
+ * Read-only tools run without asking unless askBeforeReading; edits ask unless listed in autoApprove; a VS Code tool
+ * asks unless askModel.vscodeTools.autoApprove names it (decided when it was offered).
+ */
+export function needsApproval(call: ApprovalSubject, settings: Pick<ToolSettings, 'askBeforeReading' | 'autoApprove'>): boolean {
+  if (call.kind === 'vscode') return !call.tool.autoApproved;
   if (call.kind === 'read') return settings.askBeforeReading;
   return !settings.autoApprove.includes(call.name);
 }
 
-/** The tool loop's approval rule for these settings: which calls wait for the user (reads before running, edits at their preview). */
-export function approvalRule(settings: Pick<ToolSettings, 'askBeforeReading' | 'autoApprove'>): (call: { name: string; kind: ToolKind }) => boolean {
+/** The tool loop's approval rule for these settings: which calls wait for the user (reads and VS Code tools before running, edits at their preview). */
+export function approvalRule(settings: Pick<ToolSettings, 'askBeforeReading' | 'autoApprove'>): (call: ApprovalSubject) => boolean {
   return (call) => needsApproval(call, settings);
 }

@@ -1,23 +1,55 @@
-// Checks a complete tool call from the model against the workspace tools. Never throws: an unknown tool or wrong
-// arguments become a message that goes back to the model as the call's result, worded so it can correct itself.
+// Checks a complete tool call from the model against the tools the request offered: the workspace tools (their
+// arguments against their schemas) and the VS Code tools the user allowed (their arguments are the tool's to check:
+// it answers with what is wrong). Never throws: a tool not offered or wrong arguments become a message that goes back
+// to the model as the call's result, worded so it can correct itself.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import type { CompletedToolCall } from '../stream/events';
 import type { FunctionParameters } from './functionDefinition';
+import { vscodeToolInput, type OfferedVscodeTool } from './vscodeTools';
 import { WORKSPACE_TOOLS, findWorkspaceTool, type ToolKind, type WorkspaceToolArgs, type WorkspaceToolName } from './workspaceTools';
 
-/** A call that may run: its arguments are the schema's output, typed by tool name (switch on `name`). */
-export type ValidToolCall = {
+/** A call of a workspace tool: its arguments are the schema's output, typed by tool name (switch on `name`). */
+export type WorkspaceToolCall = {
   [Name in WorkspaceToolName]: { id: string; name: Name; kind: ToolKind; args: WorkspaceToolArgs[Name]; argumentsText: string };
 }[WorkspaceToolName];
 
+/** A call of a VS Code tool (`vscode.lm.tools`): `name` is the function name the model used, `tool` what it stands for. */
+export interface VscodeToolCall {
+  id: string;
+  name: string;
+  kind: 'vscode';
+  tool: OfferedVscodeTool;
+  /** The input for `vscode.lm.invokeTool`. */
+  args: Record<string, unknown>;
+  argumentsText: string;
+}
+
+/** A call that may run: tell them apart by `kind` first, then a workspace tool by `name`. */
+export type ValidToolCall = WorkspaceToolCall | VscodeToolCall;
+
 export type ToolCallValidation = { ok: true; call: ValidToolCall } | { ok: false; message: string };
 
-export function validateToolCall(call: CompletedToolCall): ToolCallValidation {
-  const tool = findWorkspaceTool(call.name);
+/** The tools a request offered: whether the workspace tools, and which VS Code tools. */
+export interface ToolOffer {
+  workspace: boolean;
+  vscode: readonly OfferedVscodeTool[];
+}
+
+/** Without an offer: the workspace tools only, as before VS Code tools could be offered. */
+export const WORKSPACE_TOOLS_ONLY: ToolOffer = { workspace: true, vscode: [] };
+
+export function validateToolCall(call: CompletedToolCall, offer: ToolOffer = WORKSPACE_TOOLS_ONLY): ToolCallValidation {
+  const vscodeTool = offer.vscode.find((entry) => entry.functionName === call.name);
+  if (vscodeTool) {
+    const args = vscodeToolInput(call.arguments, vscodeTool.definition.function.parameters);
+    return { ok: true, call: { id: call.id, name: vscodeTool.functionName, kind: 'vscode', tool: vscodeTool, args, argumentsText: call.argumentsText } };
+  }
+  const tool = offer.workspace ? findWorkspaceTool(call.name) : undefined;
   if (!tool) {
-    const names = WORKSPACE_TOOLS.map((entry) => entry.name).join(', ');
-    return { ok: false, message: `There is no tool named ${JSON.stringify(call.name)}, so nothing was run. Available tools: ${names}.` };
+    const names = [...(offer.workspace ? WORKSPACE_TOOLS.map((entry) => entry.name) : []), ...offer.vscode.map((entry) => entry.functionName)];
+    const available = names.length > 0 ? `Available tools: ${names.join(', ')}.` : 'This request offered no tools.';
+    return { ok: false, message: `There is no tool named ${JSON.stringify(call.name)}, so nothing was run. ${available}` };
   }
   const parsed = z.safeParse(tool.schema, withoutNulls(call.arguments));
   if (!parsed.success) {
@@ -29,7 +61,7 @@ export function validateToolCall(call: CompletedToolCall): ToolCallValidation {
     };
   }
   const valid = { id: call.id, name: tool.name, kind: tool.kind, args: parsed.data, argumentsText: call.argumentsText };
-  return { ok: true, call: valid as ValidToolCall };
+  return { ok: true, call: valid as WorkspaceToolCall };
 }
 
 /** Many models send `null` for an optional argument they do not use; that means "not given", not a wrong type. */

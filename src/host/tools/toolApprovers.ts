@@ -16,7 +16,9 @@ export function approveWithNotification(approvals: EditApprovals): Approver {
     const decision = approvals.wait(call.id, signal);
     const question = preview
       ? `Ask Model proposes an edit to ${preview.path} (${preview.summary}). Review the diff, then accept or reject it.`
-      : `Ask Model wants to run ${call.name} ${call.argumentsText}.`;
+      : call.kind === 'vscode'
+        ? `Ask Model wants to run the VS Code tool ${call.tool.toolName} with ${call.argumentsText || '{}'}.`
+        : `Ask Model wants to run ${call.name} ${call.argumentsText}.`;
     void vscode.window.showInformationMessage(question, 'Accept', 'Reject').then(async (picked) => {
       if (picked === 'Accept') approvals.decide(call.id, { approved: true });
       else if (picked === 'Reject') approvals.decide(call.id, await askReason());

@@ -1,7 +1,7 @@
-// Runs one validated tool call in this workspace: the host's `runTool` port for the core's tool loop, the same for
-// every flow. Whether and where the user is asked is the loop's and the caller's (toolApprovers.ts): an edit that must
+// Runs one validated tool call in this workspace, or of VS Code's tools (vscodeTools.ts): the host's `runTool` port for
+// the core's tool loop, the same for every flow. Whether and where the user is asked is the loop's and the caller's (toolApprovers.ts): an edit that must
 // wait gets `context.approve` and calls it once its diff is shown.
-import type { ToolOutcome, ToolRunContext, ValidToolCall } from '../../core';
+import type { ToolOutcome, ToolRunContext, ValidToolCall, WorkspaceToolCall } from '../../core';
 import type { LastTextEditor } from '../chat/lastTextEditor';
 import { readWorkspaceToolSettings } from '../settings';
 import type { EditApprovals } from './editApprovals';
@@ -10,6 +10,7 @@ import type { ProposedEditDocuments } from './proposedEdits';
 import { getDiagnostics, getEditorContext, readFile } from './readTools';
 import type { ReadTracker } from './readTracker';
 import { listFiles, searchText } from './searchTools';
+import { invokeVscodeTool } from './vscodeTools';
 
 export interface ToolRunnerDeps {
   editors: LastTextEditor;
@@ -23,6 +24,7 @@ export class WorkspaceToolRunner {
 
   /** The loop's `runTool`. The deny list is read per call, so a glob the user just added applies at once. */
   readonly run = async (call: ValidToolCall, context: ToolRunContext): Promise<ToolOutcome> => {
+    if (call.kind === 'vscode') return invokeVscodeTool(call, context.signal);
     const { denyGlobs } = readWorkspaceToolSettings();
     const { signal } = context;
     const editDeps: EditToolDeps = {
@@ -41,7 +43,7 @@ export class WorkspaceToolRunner {
     }
   };
 
-  private async runTool(call: ValidToolCall, denyGlobs: readonly string[], editDeps: EditToolDeps, signal: AbortSignal): Promise<ToolOutcome> {
+  private async runTool(call: WorkspaceToolCall, denyGlobs: readonly string[], editDeps: EditToolDeps, signal: AbortSignal): Promise<ToolOutcome> {
     switch (call.name) {
       case 'read_file':
         return readFile(call.args, denyGlobs, this.deps.reads);

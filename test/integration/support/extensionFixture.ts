@@ -33,6 +33,8 @@ const SETTING_KEYS = [
   'tools.askBeforeReading',
   'tools.autoApprove',
   'tools.denyGlobs',
+  'vscodeTools.allow',
+  'vscodeTools.autoApprove',
 ];
 
 /** Writes `askModel.*` user settings (undefined removes one). */

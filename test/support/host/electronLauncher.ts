@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIntegrationTests, repoRoot } from './buildIntegrationTests';
 import { checkExtensionBuilt } from './extensionBuild';
+import { buildTicketServer } from '../mcpServer/buildTicketServer';
 import { buildLanguageModelCaller } from '../languageModelCaller/buildLanguageModelCaller';
 import { followFile } from './followFile';
 
@@ -49,6 +50,8 @@ async function main(): Promise<number> {
   // Tests edit, create and link files: they get a copy of the fixture, never the repository's own files.
   const workspaceDir = path.join(scratch, 'workspace');
   fs.cpSync(path.join(repoRoot, 'test', 'integration', 'fixtures', 'workspace'), workspaceDir, { recursive: true });
+  // The MCP server the workspace configures (.vscode/mcp.json), as in runIntegrationTests.ts.
+  await buildTicketServer(path.join(scratch, 'ticket-mcp-server.js'), workspaceDir);
   // The second extension the language model tests call through (code-server installs its .vsix; desktop VS Code loads
   // its folder as a second extension under development).
   const languageModelCaller = path.join(scratch, 'language-model-caller');

@@ -15,6 +15,7 @@ import { Cleanup } from './cleanup';
 import { startCodeServer } from './codeServer';
 import { checkExtensionBuilt } from './extensionBuild';
 import { buildLanguageModelCaller } from '../languageModelCaller/buildLanguageModelCaller';
+import { buildTicketServer } from '../mcpServer/buildTicketServer';
 import { makeThrowawayCa } from '../network/throwawayCa';
 import { followFile } from './followFile';
 import { readTestHost } from './testHost';
@@ -57,6 +58,8 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
   // Tests edit, create and link files: they get a copy of the fixture, never the repository's own files.
   const workspaceDir = path.join(scratch, 'workspace');
   fs.cpSync(fixtureWorkspace, workspaceDir, { recursive: true });
+  // An MCP server the workspace configures (.vscode/mcp.json), as a user would: VS Code starts it and lists its tool.
+  await buildTicketServer(path.join(scratch, 'ticket-mcp-server.js'), workspaceDir);
 
   // Two certificate authorities made for this run; the network tests serve HTTPS with a certificate of each. The
   // extension host trusts 'trusted' only as a user would make it trust a company's authority without touching the

@@ -1,8 +1,11 @@
 // A second extension for the integration tier: it uses Ask Model's models only through VS Code's language model API,
 // as any other extension would (`vscode.lm.selectChatModels({ vendor: 'ask-model' })`, `sendRequest`), so the tests
 // prove that path from outside Ask Model. Installed from a .vsix beside it (buildLanguageModelCaller.ts); its one
-// command runs a question and a tool round trip and hands back what arrived.
+// command runs a question and a tool round trip and hands back what arrived. It also contributes a tool to
+// `vscode.lm.tools` that always throws, as a broken tool of another extension would: Ask Model must hand the error to
+// its model as the call's result.
 import * as vscode from 'vscode';
+import { FAILING_TOOL_MESSAGE, FAILING_TOOL_NAME } from './failingTool';
 
 export interface RoundTripArgs {
   /** The model's id, e.g. `Default/gpt-3.5-turbo`. */
@@ -49,7 +52,14 @@ async function roundTrip(args: RoundTripArgs): Promise<RoundTripResult> {
 }
 
 export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(vscode.commands.registerCommand('askModelTest.languageModelRoundTrip', roundTrip));
+  context.subscriptions.push(
+    vscode.commands.registerCommand('askModelTest.languageModelRoundTrip', roundTrip),
+    vscode.lm.registerTool<{ reason?: string }>(FAILING_TOOL_NAME, {
+      invoke: (options) => {
+        throw new Error(`${FAILING_TOOL_MESSAGE} (${options.input.reason ?? 'no reason'})`);
+      },
+    }),
+  );
 }
 
 export function deactivate(): void {}

@@ -1,7 +1,7 @@
 // The chat session in plain Node, through fakes of its ports (src/core/chat/fakeChatSessionPorts.ts): what it posts
 // to the view, what it sends to the model, what it stores, and how every phase of an answer ends.
 import assert from 'node:assert/strict';
-import { AuthenticationError, ChatSession, SettingsError, StreamError, viewTurnOf, type AssistantTurn, type HostMessage, type Turn, type ViewAssistantTurn, type ViewTurn } from '../../../src/core';
+import { approvalRule, AuthenticationError, ChatSession, offerVscodeTools, SettingsError, StreamError, viewTurnOf, type AssistantTurn, type HostMessage, type Turn, type ViewAssistantTurn, type ViewTurn } from '../../../src/core';
 import { doneEvent, FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePorts, type FakePortsOptions, type ScriptedAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
 
 /** A gate a scripted answer waits at before each batch: the test opens it, batch by batch or all at once. */
@@ -250,6 +250,33 @@ describe('chat session', () => {
       const toolMessage = ports.model.requests[1]?.messages.find((message) => message.role === 'tool');
       assert.match(String(toolMessage?.content), /rejected.*"not that file"/);
       assert.equal(lastAssistant(ports.archive.list()[0]?.turns ?? []).toolCalls?.[0]?.status, 'rejected');
+    });
+
+    it('a VS Code tool (an MCP server\'s) waits on its card without a preview; its result shows on the card and reaches the model', async () => {
+      const vscodeTools = offerVscodeTools([{ name: 'mcp_tickets_lookup_ticket', description: 'Look up a ticket.', inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, tags: ['mcp'] }], {
+        allow: ['mcp'],
+        autoApprove: [],
+      });
+      const { session, ports } = sessionWith({
+        answers: [toolCallAnswer(['m1', 'mcp_tickets_lookup_ticket', '{"id":"T-42"}']), textAnswer('T-42 is open.')],
+        tools: { needsApproval: approvalRule({ askBeforeReading: false, autoApprove: [] }), maxRounds: 3, offer: { workspace: true, vscode: vscodeTools } },
+        runTool: async (call) => (call.kind === 'vscode' ? { status: 'done', content: `T-42: open, owner Ada\n(from ${call.tool.toolName})` } : { status: 'failed', content: 'not this one' }),
+      });
+      await session.send('what is T-42?');
+      assert.deepEqual(ports.asked, [{ callId: 'm1', preview: undefined }]);
+      assert.deepEqual(
+        ofType(ports.posted, 'toolCall').map((message) => [message.call.status, message.call.isEdit]),
+        [
+          ['queued', false],
+          ['awaiting-approval', false],
+          ['running', false],
+          ['done', false],
+        ],
+      );
+      const card = lastAssistant(ports.archive.list()[0]?.turns ?? []).toolCalls?.[0];
+      assert.deepEqual([card?.name, card?.summary, card?.preview], ['mcp_tickets_lookup_ticket', '{"id":"T-42"}', 'T-42: open, owner Ada']);
+      const toolMessage = ports.model.requests[1]?.messages.find((message) => message.role === 'tool');
+      assert.equal(toolMessage?.content, 'T-42: open, owner Ada\n(from mcp_tickets_lookup_ticket)');
     });
 
     it('auto-approved edits and reads asked about follow the run’s rule', async () => {

@@ -9,16 +9,37 @@ describe('tool settings', () => {
       askBeforeReading: false,
       autoApprove: [],
       denyGlobs: ['**/.env*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/.git/**'],
+      vscodeToolsAllow: [],
+      vscodeToolsAutoApprove: [],
     });
     assert.deepEqual(DEFAULT_TOOL_SETTINGS.denyGlobs, DEFAULT_DENY_GLOBS);
   });
 
   it('reads the values and names a bad one', () => {
-    const values: Record<string, unknown> = { 'tools.enabled': false, 'tools.maxRounds': 3, 'tools.autoApprove': ['replace_in_file'], 'tools.denyGlobs': [] };
-    assert.deepEqual(readToolSettings((key) => values[key]), { enabled: false, maxRounds: 3, askBeforeReading: false, autoApprove: ['replace_in_file'], denyGlobs: [] });
+    const values: Record<string, unknown> = {
+      'tools.enabled': false,
+      'tools.maxRounds': 3,
+      'tools.autoApprove': ['replace_in_file'],
+      'tools.denyGlobs': [],
+      'vscodeTools.allow': ['mcp', 'other_tool'],
+      'vscodeTools.autoApprove': ['other_tool'],
+    };
+    assert.deepEqual(readToolSettings((key) => values[key]), {
+      enabled: false,
+      maxRounds: 3,
+      askBeforeReading: false,
+      autoApprove: ['replace_in_file'],
+      denyGlobs: [],
+      vscodeToolsAllow: ['mcp', 'other_tool'],
+      vscodeToolsAutoApprove: ['other_tool'],
+    });
     assert.throws(
       () => readToolSettings((key) => (key === 'tools.maxRounds' ? 0 : undefined)),
       (error: unknown) => error instanceof SettingsError && error.setting === 'askModel.tools.maxRounds',
+    );
+    assert.throws(
+      () => readToolSettings((key) => (key === 'vscodeTools.allow' ? 'mcp' : undefined)),
+      (error: unknown) => error instanceof SettingsError && error.setting === 'askModel.vscodeTools.allow' && /list of tool names or tags/.test(error.message),
     );
   });
 
@@ -33,5 +54,11 @@ describe('tool settings', () => {
     assert.equal(needsApproval({ name: 'create_file', kind: 'edit' }, settings), false);
     assert.equal(needsApproval({ name: 'read_file', kind: 'read' }, settings), false);
     assert.equal(needsApproval({ name: 'read_file', kind: 'read' }, { ...settings, askBeforeReading: true }), true);
+  });
+
+  it('a VS Code tool asks unless it was auto-approved when offered, whatever the workspace tools\' settings', () => {
+    const settings = { askBeforeReading: false, autoApprove: ['replace_in_file', 'create_file'] };
+    assert.equal(needsApproval({ kind: 'vscode', tool: { autoApproved: false } }, settings), true);
+    assert.equal(needsApproval({ kind: 'vscode', tool: { autoApproved: true } }, { ...settings, askBeforeReading: true }), false);
   });
 });
