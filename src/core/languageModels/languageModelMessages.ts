@@ -53,11 +53,14 @@ const SENDABLE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'i
 
 const isSendableImage = (part: unknown): part is DataPart => isDataPart(part) && SENDABLE_IMAGE_TYPES.has(part.mimeType.toLowerCase());
 
+/** Where a part is: an image can go only in a user message (a `tool` message holds one string). */
+type PartPlace = 'message' | 'tool-result';
+
 /** Text and JSON data travel as text; anything else (an image where none is sent, a binary) is named. */
-function dataText(part: DataPart): string {
+function dataText(part: DataPart, place: PartPlace): string {
   const mime = part.mimeType.toLowerCase();
   if (mime.startsWith('text/') || mime === 'application/json' || mime.endsWith('+json')) return new TextDecoder().decode(part.data);
-  const why = SENDABLE_IMAGE_TYPES.has(mime) ? 'this model is not known to read images' : 'Ask Model sends only text and images';
+  const why = place === 'tool-result' ? 'a tool result is sent as text only' : SENDABLE_IMAGE_TYPES.has(mime) ? 'this model is not known to read images' : 'Ask Model sends only text and images';
   return `[${part.mimeType} content of ${part.data.byteLength} bytes left out: ${why}]`;
 }
 
@@ -73,9 +76,9 @@ function base64(bytes: Uint8Array): string {
 }
 
 /** The text of one part of a message or of a tool result; '' for a part that has none. */
-function partText(part: unknown): string {
+function partText(part: unknown, place: PartPlace = 'message'): string {
   if (typeof part === 'string') return part;
-  if (isDataPart(part)) return dataText(part);
+  if (isDataPart(part)) return dataText(part, place);
   if (isTextPart(part)) return part.value;
   // A prompt-tsx part (`value` is a rendered element tree): its JSON is the closest the service can take.
   if (isObject(part) && 'value' in part && part['value'] !== undefined) return JSON.stringify(part['value']);
@@ -84,7 +87,7 @@ function partText(part: unknown): string {
 
 /** Parts of a tool result (`LanguageModelToolResult.content` too) as the one string a `tool` message holds. */
 export function languageModelPartsText(parts: readonly unknown[]): string {
-  return parts.map(partText).join('');
+  return parts.map((part) => partText(part, 'tool-result')).join('');
 }
 
 function toolResultText(part: ToolResultPart): string {

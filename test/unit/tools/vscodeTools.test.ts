@@ -195,7 +195,7 @@ describe('VS Code tools: what the model reads', () => {
     ];
     assert.equal(
       vscodeToolResultText('lookup', parts),
-      'T-42: open. {"owner":"Ada"}[image/png content of 10 bytes left out: Ask Model sends only text]{"node":{"type":1,"text":"tsx"}}',
+      'T-42: open. {"owner":"Ada"}[image/png content of 10 bytes left out: a tool result is sent as text only]{"node":{"type":1,"text":"tsx"}}',
     );
   });
 
