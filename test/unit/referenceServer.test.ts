@@ -606,6 +606,14 @@ describe('reference server', () => {
       assert.equal(choice?.message.tool_calls, undefined);
       assert.match(choice?.message.content ?? '', /read_file[\s\S]*line one/);
     });
+
+    it('asks the demo script first, and answers generically when the script has nothing to say', async () => {
+      await useServer({ demo: true, demoScript: (request) => (request.messages.at(-1)?.content === 'Scripted?' ? textTurn('From the script.') : undefined) });
+      const scripted = await postJson(chatBody({ messages: [user('Scripted?')] }));
+      assert.equal((scripted.json.choices as { message: { content: string } }[])[0]?.message.content, 'From the script.');
+      const generic = await postJson(chatBody({ messages: [user('Explain this code')] }));
+      assert.match((generic.json.choices as { message: { content: string } }[])[0]?.message.content ?? '', /17 characters/);
+    });
   });
 });
 

@@ -8,11 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Cleanup } from '../host/cleanup';
-import { startCodeServer } from '../host/codeServer';
 import { SETUP_TEST_HOST_COMMAND, setUpTestHost } from '../host/setupTestHost';
 import { readTestHost, testHostCacheDir } from '../host/testHost';
-import { startPeer, TINY_MODEL_CONTEXT_TOKENS } from '../peer/startPeer';
-import { startReferenceServer } from '../referenceServer';
+import { chooseDemoServer } from './chooseDemoServer';
+import { demoUrl, prepareDemoWorkspace, startDemoCodeServer } from './demoCodeServer';
 import { SetupSteps } from './setupSteps';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -44,62 +43,28 @@ async function main(cleanup: Cleanup): Promise<void> {
   const server = await steps.run({
     title: 'start a model server',
     retry: 'ASK_MODEL_BASE_URL=http://your-server npm start (or npm start again)',
-    run: () => chooseServer(cleanup),
+    run: () => chooseDemoServer({ cleanup, say }),
   });
   say(`model server: ${server.describe}`);
 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-demo-'));
   cleanup.add('remove the demo scratch folder', () => fs.rmSync(scratch, { recursive: true, force: true }));
   const workspace = path.join(path.dirname(testHostCacheDir()), 'demo-workspace');
-  if (!fs.existsSync(workspace)) fs.cpSync(path.join(__dirname, 'sample-workspace'), workspace, { recursive: true });
+  prepareDemoWorkspace(workspace);
 
   const port = Number(process.env['ASK_MODEL_PORT'] ?? 3210);
   const codeServer = await steps.run({
     title: `start VS Code for the Web on port ${port} with the extension installed`,
     retry: `npm start (after freeing port ${port}, or with ASK_MODEL_PORT set to another port)`,
-    run: () =>
-      startCodeServer({
-        host: readTestHost(),
-        scratchDir: scratch,
-        port,
-        installVsix: [vsix],
-        settings: {
-          'askModel.baseUrl': server.baseUrl,
-          'askModel.model': server.model,
-          'workbench.startupEditor': 'readme',
-        },
-      }),
+    run: () => startDemoCodeServer({ host: readTestHost(), scratchDir: scratch, port, vsix, server }),
   });
   cleanup.add('stop VS Code for the Web', () => codeServer.stop());
-  const url = `${codeServer.origin}/?folder=${encodeURIComponent(workspace)}`;
+  const url = demoUrl(codeServer, workspace);
   console.log('');
   say(`open ${url}`);
   say(`(the sample workspace is ${workspace}; your changes there are kept between runs)`);
   say('Ctrl+C stops the server and VS Code.');
   await new Promise(() => undefined); // Until Ctrl+C: the cleanup's signal handler exits.
-}
-
-interface DemoServer {
-  baseUrl: string;
-  model: string;
-  describe: string;
-}
-
-async function chooseServer(cleanup: Cleanup): Promise<DemoServer> {
-  const own = process.env['ASK_MODEL_BASE_URL'];
-  if (own) {
-    return { baseUrl: own, model: process.env['ASK_MODEL_MODEL'] ?? '', describe: `${own} (from ASK_MODEL_BASE_URL; set its key with "Ask Model: Set API Key")` };
-  }
-  // One slot with the tiny model's whole context: the workspace tools' definitions alone are ~4,600 of its tokens.
-  const peer = await startPeer({ contextTokens: TINY_MODEL_CONTEXT_TOKENS }).catch((error: unknown) => ({ unavailable: String(error) }));
-  if (!('unavailable' in peer)) {
-    cleanup.add('stop the llama.cpp server', () => peer.stop());
-    return { baseUrl: peer.baseUrl, model: peer.model, describe: peer.describe };
-  }
-  say(`no llama.cpp peer (${peer.unavailable}); using the reference server in demo mode`);
-  const reference = await startReferenceServer({ demo: true, model: 'demo-model' });
-  cleanup.add('stop the reference server', () => reference.close());
-  return { baseUrl: reference.url, model: 'demo-model', describe: `the reference server in demo mode on ${reference.url}` };
 }
 
 const cleanup = new Cleanup(say);

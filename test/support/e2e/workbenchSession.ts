@@ -28,6 +28,27 @@ export interface WorkbenchOptions {
    * the workbench shows; a chat file can skip that wait, because opening the chat view activates it at once.
    */
   readonly waitForActivation?: boolean;
+  /**
+   * Starts code-server some other way and says which URL to open, e.g. as `npm start` does for the demo's tests.
+   * Default: the e2e settings on a copy of `workspace`. Whatever it starts, it stops through `cleanup`.
+   */
+  readonly launch?: (context: WorkbenchLaunchContext) => Promise<LaunchedWorkbench>;
+}
+
+export interface WorkbenchLaunchContext {
+  /** The .vsix of the current build. */
+  readonly vsix: string;
+  /** A fresh folder of this session, removed at the end. */
+  readonly scratchDir: string;
+  readonly cleanup: Cleanup;
+}
+
+export interface LaunchedWorkbench {
+  readonly server: RunningCodeServer;
+  /** The folder the workbench opens. */
+  readonly workspaceDir: string;
+  /** The address that opens it. */
+  readonly url: string;
 }
 
 export interface WorkbenchSession {
@@ -77,18 +98,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     const vsix = await packageExtensionOnce(say);
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-e2e-'));
     cleanup.add('remove the scratch folder', () => fs.rmSync(scratch, { recursive: true, force: true }));
-    const workspaceDir = path.join(scratch, 'workspace');
-    fs.cpSync(options.workspace ?? FIXTURE_WORKSPACE, workspaceDir, { recursive: true });
-
-    const server = await startCodeServer({
-      host,
-      scratchDir: path.join(scratch, 'code-server'),
-      settings: { ...E2E_SETTINGS, ...options.settings },
-      installVsix: [vsix],
-      // The smoke-test driver hides notification toasts, and the UI tier asserts on what a user sees.
-      smokeTestDriver: false,
-    });
-    cleanup.add('stop code-server', () => server.stop());
+    const { server, workspaceDir, url } = await (options.launch ?? launchForE2e(options))({ vsix, scratchDir: scratch, cleanup });
     if (verbose) cleanup.add('print the code-server log', () => say(`code-server log:\n${server.logTail(200)}`));
 
     const browser = await launchChromium({ executablePath: host.chromium, userDataDir: path.join(scratch, 'chromium') });
@@ -102,7 +112,6 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     });
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
 
-    const url = `${server.origin}/?folder=${encodeURIComponent(workspaceDir)}`;
     await page.goto(url, { timeout: 60_000 }); // the first load of the workbench is slow on a busy machine
     const ready = (): Promise<void> => waitForWorkbenchReady(page, { activated: options.waitForActivation !== false });
     try {
@@ -130,4 +139,23 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     await close();
     throw error;
   }
+}
+
+/** The e2e tier's own code-server: its settings, on a copy of the fixture workspace. */
+function launchForE2e(options: WorkbenchOptions): (context: WorkbenchLaunchContext) => Promise<LaunchedWorkbench> {
+  return async ({ vsix, scratchDir, cleanup }) => {
+    const host = readTestHost();
+    const workspaceDir = path.join(scratchDir, 'workspace');
+    fs.cpSync(options.workspace ?? FIXTURE_WORKSPACE, workspaceDir, { recursive: true });
+    const server = await startCodeServer({
+      host,
+      scratchDir: path.join(scratchDir, 'code-server'),
+      settings: { ...E2E_SETTINGS, ...options.settings },
+      installVsix: [vsix],
+      // The smoke-test driver hides notification toasts, and the UI tier asserts on what a user sees.
+      smokeTestDriver: false,
+    });
+    cleanup.add('stop code-server', () => server.stop());
+    return { server, workspaceDir, url: `${server.origin}/?folder=${encodeURIComponent(workspaceDir)}` };
+  };
 }

@@ -5,6 +5,7 @@ export { DEFAULT_ANSWER_TEXT } from './answerPlan';
 export { textTurn, toolCallsTurn, faultTurn, replayTurn } from './turns';
 export { exampleFromSchema } from './exampleFromSchema';
 export { approximateTokens } from './tokens';
+export type { ChatMessage, ChatRequest } from './validateChatRequest';
 export type {
   AnswerTurn,
   ErrorBodyShape,

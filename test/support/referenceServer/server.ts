@@ -220,7 +220,7 @@ class ReferenceHttpServer implements ReferenceServer {
   }
 
   private nextReply(request: ChatRequest): NextReply {
-    const fallback = (): AnswerTurn => (this.options.demo === true ? demoAnswer(request) : textTurn(DEFAULT_ANSWER_TEXT));
+    const fallback = (): AnswerTurn => (this.options.demo === true ? (this.options.demoScript?.(request) ?? demoAnswer(request)) : textTurn(DEFAULT_ANSWER_TEXT));
     const defaultFault = this.defaultFault ?? undefined;
     if (this.options.summaryText !== undefined && request.tools.length === 0) return { kind: 'answer', turn: textTurn(this.options.summaryText), fault: undefined };
     // These faults never show the answer, so they leave the scripted turns for later requests.

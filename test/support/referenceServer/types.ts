@@ -1,5 +1,6 @@
 // The reference server's public types: its options, the scripted turns and faults, and the handle tests hold.
 import type { DiscoveryShape } from '../discovery/discoveryShapes';
+import type { ChatRequest } from './validateChatRequest';
 
 export interface ReferenceServerOptions {
   /** When set, requests must carry `Authorization: Bearer <apiKey>`; otherwise they get a 401. */
@@ -13,6 +14,8 @@ export interface ReferenceServerOptions {
   port?: number;
   /** With no scripted turn queued, answer like a helpful demo model instead of the fixed greeting. */
   demo?: boolean;
+  /** In demo mode, asked first for each unscripted answer; undefined from it leaves the generic demo answer. */
+  demoScript?: (request: ChatRequest) => AnswerTurn | undefined;
   /** Serve HTTPS with this key and certificate (PEM); the URL then names `localhost`, as the certificate does. */
   tls?: { key: string; cert: string };
   /**

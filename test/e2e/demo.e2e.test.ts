@@ -1,0 +1,174 @@
+// `npm start`'s demo as a person meets it: the window it opens, then each suggestion of the sample workspace's README
+// done in the browser as written. The workbench is started by start.ts's own functions (server choice, code-server
+// settings, workspace), with the server `npm start` picks for someone without ../shared: the reference server in demo
+// mode. The suggestions run in the README's order on one window, as a person would try them.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { assistantMessages, chatView, lastFinishedAnswer, messageBox, sendMessage } from '../support/e2e/chatView';
+import { screenshot } from '../support/e2e/screenshots';
+import { until } from '../support/e2e/until';
+import { useWorkbench } from '../support/e2e/useWorkbench';
+import { ACTIVITY_BAR_ENTRY, editorGroupWithTab, editorText, openFile, quickInput, quickInputBox, selectLines, waitForNotification } from '../support/e2e/workbenchUi';
+import { freeLoopbackPort } from '../support/host/freePort';
+import { readTestHost } from '../support/host/testHost';
+import { chooseDemoServer } from '../support/demo/chooseDemoServer';
+import { demoUrl, prepareDemoWorkspace, startDemoCodeServer } from '../support/demo/demoCodeServer';
+
+const STATS = 'src/stats.ts';
+
+describe('npm start’s demo with the built-in demo server (e2e)', function () {
+  const workbench = useWorkbench(() => ({
+    launch: async ({ vsix, scratchDir, cleanup }) => {
+      const server = await chooseDemoServer({
+        cleanup,
+        say: () => undefined,
+        env: {}, // no ASK_MODEL_BASE_URL
+        findPeer: () => Promise.resolve({ unavailable: 'this test is what a person without ../shared/peer gets' }),
+      });
+      assert.match(server.describe, /reference server in demo mode/);
+      const workspaceDir = path.join(scratchDir, 'demo-workspace');
+      prepareDemoWorkspace(workspaceDir);
+      const codeServer = await startDemoCodeServer({ host: readTestHost(), scratchDir: path.join(scratchDir, 'code-server'), port: await freeLoopbackPort(), vsix, server });
+      cleanup.add('stop code-server', () => codeServer.stop());
+      return { server: codeServer, workspaceDir, url: demoUrl(codeServer, workspaceDir) };
+    },
+  }));
+
+  it('opens on the sample workspace’s README and the Ask Model chat, and nothing else', async () => {
+    const { page } = workbench;
+    await page.locator('.tab', { hasText: 'README.md' }).first().waitFor();
+    // The chat comes up once the extension has started; give it the time activation takes on a busy machine.
+    await messageBox(chatView(page)).waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+    await screenshot(page, 'demo-on-start');
+    assert.deepEqual(await windowLayout(page), {
+      editorGroups: [['[Preview] README.md']],
+      sideBar: 'visible',
+      chat: 'visible',
+      secondarySideBar: 'hidden',
+      panel: 'hidden',
+    });
+  });
+
+  it('suggestion 1: Ask Model on the selected average answers what happens with an empty list, beside the code', async () => {
+    const { page } = workbench;
+    await openFile(page, STATS);
+    const [from, to] = functionLines(await editorText(editorGroupWithTab(page, 'stats.ts')), 'average');
+    await selectLines(page, from, to);
+    await page.keyboard.press('Control+Alt+A');
+    await quickInput(page).locator('.quick-input-title', { hasText: 'Ask Model' }).waitFor();
+    await quickInputBox(page).fill('What happens with an empty list?');
+    await quickInputBox(page).press('Enter');
+
+    const answerEditor = editorGroupWithTab(page, 'What happens with an empty list');
+    // The demo keeps VS Code's word wrap for Markdown, so the answer is read as words, not lines.
+    const answerWords = async (): Promise<string> => (await editorText(answerEditor).catch(() => '')).replace(/\s+/g, ' ');
+    await until(async () => (await answerWords()).includes('model demo-model · tokens'), 'the answer and its footer', 30_000);
+    const answer = await answerWords();
+    assert.match(answer, /_About src\/stats\.ts, lines 2–6_/, 'the question is about the selected function');
+    assert.match(answer, /`average\(\[\]\)` returns `NaN`/, `the answer says what average returns for an empty list: ${answer}`);
+    assert.equal(await page.locator('.editor-group-container').count(), 2, 'the answer is beside the code');
+    await screenshot(page, 'demo-suggestion-1-ask-model');
+    // The next suggestions start from the code alone: the answer's tab is clicked (its group takes the keyboard) and closed.
+    await answerEditor.locator('.tab.active').click();
+    await page.keyboard.press('Control+W');
+    await until(async () => (await page.locator('.editor-group-container').count()) === 1, 'the answer editor closed');
+  });
+
+  it('suggestion 2: the chat reads src/stats.ts, proposes the fix of average as a diff, and applies it only on Accept', async function () {
+    this.timeout(120_000);
+    const { page, session } = workbench;
+    const onDisk = fs.readFileSync(path.join(session.workspaceDir, STATS), 'utf8');
+    const view = chatView(page);
+    // Open since start; a person who closed it brings it back from the activity bar, as the README says.
+    if (!(await messageBox(view).isVisible())) await page.locator(ACTIVITY_BAR_ENTRY).first().click();
+    await sendMessage(view, 'read src/stats.ts and fix average for empty lists');
+
+    await view.getByLabel(`Tool call read_file ${STATS}: Done`).waitFor({ timeout: 30_000 });
+    const editCard = view.getByLabel(`Tool call replace_in_file ${STATS}: Waiting for your approval`);
+    await editCard.waitFor({ timeout: 30_000 });
+    const diffTab = page.locator('.tab', { hasText: 'proposed by Ask Model' });
+    await diffTab.first().waitFor();
+    assert.equal(fs.readFileSync(path.join(session.workspaceDir, STATS), 'utf8'), onDisk, 'nothing is written while the edit waits');
+    await screenshot(page, 'demo-suggestion-2-chat-edit-waiting-for-accept');
+
+    await editCard.getByRole('button', { name: 'Accept', exact: true }).click();
+    const done = await lastFinishedAnswer(view, 30_000);
+    assert.match(await done.innerText(), /average/);
+    await until(async () => (await diffTab.count()) === 0, 'the diff preview closes after Accept');
+    const editor = editorGroupWithTab(page, 'stats.ts');
+    await until(async () => averageChecksEmpty(await editorText(editor)), 'average in the editor checks for an empty list');
+    assert.equal(await assistantMessages(view).count(), 1);
+    await screenshot(page, 'demo-suggestion-2-chat-edit-accepted');
+  });
+
+  it('suggestion 3: Edit Selection with Model on median shows the change as a diff and applies it on Accept', async function () {
+    this.timeout(120_000);
+    const { page } = workbench;
+    await openFile(page, STATS);
+    const editor = editorGroupWithTab(page, 'stats.ts');
+    const [from, to] = functionLines(await editorText(editor), 'median');
+    await selectLines(page, from, to);
+    await page.keyboard.press('Control+Alt+E');
+    await quickInputBox(page).waitFor();
+    await quickInputBox(page).fill('throw a RangeError for an empty list');
+    await quickInputBox(page).press('Enter');
+
+    const proposal = await waitForNotification(page, `Ask Model proposes an edit to ${STATS}`, 30_000);
+    await page.locator('.tab', { hasText: 'proposed by Ask Model' }).first().waitFor();
+    assert.doesNotMatch(medianOf(await editorText(editor)), /length === 0/, 'median is unchanged while the edit waits');
+    await screenshot(page, 'demo-suggestion-3-edit-selection-waiting-for-accept');
+    await proposal.getByRole('button', { name: 'Accept', exact: true }).click();
+
+    await until(async () => /throw new RangeError/.test(medianOf(await editorText(editor))), 'median in the editor throws for an empty list');
+    await waitForNotification(page, /Ask Model: .*median/, 30_000);
+    await screenshot(page, 'demo-suggestion-3-edit-selection-accepted');
+  });
+});
+
+interface WindowLayout {
+  /** The tab titles of each editor group, left to right. */
+  editorGroups: string[][];
+  sideBar: 'visible' | 'hidden';
+  chat: 'visible' | 'hidden';
+  secondarySideBar: 'visible' | 'hidden';
+  panel: 'visible' | 'hidden';
+}
+
+/** What the window shows: the editor groups and which of the side bars and the panel take room on screen. */
+async function windowLayout(page: Page): Promise<WindowLayout> {
+  const shown = async (selector: string): Promise<'visible' | 'hidden'> => ((await page.locator(selector).first().isVisible()) ? 'visible' : 'hidden');
+  const groups = page.locator('.editor-group-container');
+  const editorGroups: string[][] = [];
+  for (let i = 0; i < (await groups.count()); i++) {
+    const titles = await groups.nth(i).locator('.tab .label-name').allInnerTexts();
+    editorGroups.push(titles.map((title) => title.trim()));
+  }
+  return {
+    editorGroups,
+    sideBar: await shown('.part.sidebar'),
+    chat: (await messageBox(chatView(page)).isVisible()) ? 'visible' : 'hidden',
+    secondarySideBar: await shown('.part.auxiliarybar'),
+    panel: await shown('.part.panel'),
+  };
+}
+
+/** The 1-based first and last line of `export function name` in the text (its closing brace at column 0). */
+function functionLines(text: string, name: string): [number, number] {
+  const lines = text.split('\n');
+  const first = lines.findIndex((line) => line.startsWith(`export function ${name}(`));
+  const last = lines.findIndex((line, index) => index > first && line === '}');
+  assert.ok(first >= 0 && last > first, `${name} in:\n${text}`);
+  return [first + 1, last + 1];
+}
+
+function medianOf(text: string): string {
+  const [from, to] = functionLines(text, 'median');
+  return text.split('\n').slice(from - 1, to).join('\n');
+}
+
+function averageChecksEmpty(text: string): boolean {
+  const [from, to] = functionLines(text, 'average');
+  return /length === 0/.test(text.split('\n').slice(from - 1, to).join('\n'));
+}
