@@ -243,6 +243,26 @@ describe('VS Code language models (vendor ask-model)', function () {
     }
   });
 
+  it('a server asked again (Test Connection, the picker\'s Refresh) that lists another model: VS Code is told', async () => {
+    await configure({ activeProfile: 'Second' });
+    await modelById('Second/second-model'); // listed, so the provider's catalogue of that server is the session's
+    // VS Code reports a change only when the list it gets differs, and asks the provider again only when told (or
+    // when a caller selects models, which this test does only after the event).
+    let told = 0;
+    const listener = vscode.lm.onDidChangeChatModels(() => told++);
+    try {
+      second.listModels(['second-model-deployed-since']);
+      second.script(textTurn('ok'));
+      await vscode.commands.executeCommand('askModel.testConnection');
+      await until(() => told > 0 || undefined, 'the change event after Test Connection asked the server again');
+      await modelById('Second/second-model-deployed-since');
+    } finally {
+      listener.dispose();
+      second.listModels([]);
+      await configure({ activeProfile: undefined });
+    }
+  });
+
   it('Manage Models opens the profile settings', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('askModel.manageModels');

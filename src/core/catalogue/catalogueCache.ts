@@ -15,8 +15,18 @@ export interface CatalogueEntry {
 export class CatalogueCache {
   private readonly entries = new Map<string, Promise<CatalogueEntry>>();
   private readonly settled = new Map<string, CatalogueEntry>();
+  private readonly rediscoveredListeners = new Set<(key: string) => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * Calls `listener` each time a server was asked again (the picker's Refresh, Test Connection) and answered: what
+   * others showed of its models may have changed. Returns the unsubscribe.
+   */
+  onRediscovered(listener: (key: string) => void): () => void {
+    this.rediscoveredListeners.add(listener);
+    return () => this.rediscoveredListeners.delete(listener);
+  }
 
   /**
    * The entry for `key`, discovered by `discover` the first time (or again with `refresh`). Callers asking while a
@@ -26,9 +36,13 @@ export class CatalogueCache {
   get(key: string, discover: () => Promise<DiscoveredModels>, options: { refresh?: boolean } = {}): Promise<CatalogueEntry> {
     const cached = this.entries.get(key);
     if (cached !== undefined && options.refresh !== true) return cached;
+    const rediscovery = cached !== undefined || this.settled.has(key);
     const pending = discover().then((discovered) => {
       const entry = { discovered, at: this.now() };
-      if (this.entries.get(key) === pending) this.settled.set(key, entry);
+      if (this.entries.get(key) === pending) {
+        this.settled.set(key, entry);
+        if (rediscovery) for (const listener of this.rediscoveredListeners) listener(key);
+      }
       return entry;
     });
     this.entries.set(key, pending);

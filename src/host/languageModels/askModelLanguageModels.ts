@@ -29,10 +29,21 @@ import { readProfiles } from '../settings';
 export interface AskModelLanguageModelsOptions {
   factory: ClientFactory;
   log: Log;
+  /** Tells VS Code the list changed (the provider's change event). */
+  listChanged: () => void;
 }
 
-export class AskModelLanguageModels {
-  constructor(private readonly options: AskModelLanguageModelsOptions) {}
+export class AskModelLanguageModels implements vscode.Disposable {
+  private readonly stopListening: () => void;
+
+  constructor(private readonly options: AskModelLanguageModelsOptions) {
+    // A server asked again (the picker's Refresh, Test Connection) may list other models or limits: VS Code asks anew.
+    this.stopListening = options.factory.catalogues.onRediscovered(() => options.listChanged());
+  }
+
+  dispose(): void {
+    this.stopListening();
+  }
 
   /**
    * Every model of every profile. A profile whose server cannot be asked is logged and offers only its configured

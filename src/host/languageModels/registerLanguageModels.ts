@@ -1,7 +1,8 @@
 // Our models in VS Code's language model API (its model picker, and `vscode.lm.selectChatModels({ vendor: 'ask-model' })`
 // for any extension): the provider is registered at activation, and what it runs (the catalogue, the client, the
 // mapping of VS Code's messages) loads on its first call, from deferred.ts. The list changes with the settings that
-// name servers and models, and Manage Models opens the profile settings.
+// name servers and models and when a server is asked again (Refresh, Test Connection), and Manage Models opens the
+// profile settings.
 import * as vscode from 'vscode';
 import type { AskModelChatInformation } from '../../core';
 import type { ClientFactory } from '../clientFactory';
@@ -25,7 +26,9 @@ export function registerLanguageModels(context: vscode.ExtensionContext, deps: L
   const changed = new vscode.EventEmitter<void>();
   const models: Lazy<AskModelLanguageModels> = lazy(async () => {
     const [{ AskModelLanguageModels }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
-    return new AskModelLanguageModels({ factory, log: deps.log });
+    const loaded = new AskModelLanguageModels({ factory, log: deps.log, listChanged: () => changed.fire() });
+    context.subscriptions.push(loaded);
+    return loaded;
   });
   const provider: vscode.LanguageModelChatProvider<AskModelChatInformation> = {
     onDidChangeLanguageModelChatInformation: changed.event,

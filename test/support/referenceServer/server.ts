@@ -62,7 +62,7 @@ class ReferenceHttpServer implements ReferenceServer {
   private readonly sockets = new Set<Socket>();
   private readonly inFlight = new Set<AbortController>();
   private readonly model: string;
-  private readonly modelIds: string[];
+  private modelIds: string[];
   private readonly startedAtSeconds = Math.floor(Date.now() / 1000);
   private toolCallCount = 0;
   private closing: Promise<void> | undefined;
@@ -86,6 +86,11 @@ class ReferenceHttpServer implements ReferenceServer {
 
   get queuedTurns(): number {
     return this.queue.length;
+  }
+
+  /** From now on GET /v1/models lists `models` after the server's own model (a deployment added or removed). */
+  listModels(models: readonly string[]): void {
+    this.modelIds = [...new Set([this.model, ...models])];
   }
 
   script(...turns: Turn[]): void {

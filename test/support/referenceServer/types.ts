@@ -206,6 +206,8 @@ export interface ReferenceServer {
   readonly queuedTurns: number;
   /** Queue turns; each valid chat request consumes the next one. */
   script(...turns: Turn[]): void;
+  /** From now on GET /v1/models lists `models` after the server's own model (a deployment added or removed). */
+  listModels(models: readonly string[]): void;
   /**
    * Apply a fault to every following chat request until reset() or setDefaultFault(null). A 'status' or
    * 'hugeAnswer' default fault replaces the answer and leaves the queue alone; any other wraps the next queued

@@ -25,6 +25,24 @@ describe('CatalogueCache', () => {
     assert.equal((await cache.get('a', () => Promise.resolve(discovered('again')))).discovered.listedIds?.[0], 'again');
   });
 
+  it('tells its listeners when a server asked again answered, never for a first discovery, a reuse or a failure', async () => {
+    const cache = new CatalogueCache();
+    const told: string[] = [];
+    const stop = cache.onRediscovered((key) => told.push(key));
+    await cache.get('a', () => Promise.resolve(discovered('first')));
+    await cache.get('a', () => Promise.resolve(discovered('unused')));
+    assert.deepEqual(told, [], 'a first discovery and a reuse change nothing others showed');
+    await cache.get('a', () => Promise.resolve(discovered('again')), { refresh: true });
+    assert.deepEqual(told, ['a']);
+    await assert.rejects(cache.get('a', () => Promise.reject(new Error('down')), { refresh: true }));
+    assert.deepEqual(told, ['a'], 'a failed refresh leaves the list as it was');
+    await cache.get('a', () => Promise.resolve(discovered('after the failure')));
+    assert.deepEqual(told, ['a', 'a'], 'asked again after a failure: the answer may differ from the last good one');
+    stop();
+    await cache.get('a', () => Promise.resolve(discovered('unheard')), { refresh: true });
+    assert.deepEqual(told, ['a', 'a']);
+  });
+
   it('peek never asks the server and knows nothing before a discovery finished', async () => {
     const cache = new CatalogueCache();
     assert.equal(cache.peek('a'), undefined);
