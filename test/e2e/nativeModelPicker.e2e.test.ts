@@ -1,0 +1,91 @@
+// Ask Model's language models (vendor `ask-model`) in VS Code's own chat, as a person sees them in the real workbench:
+// the "Chat: Manage Language Models" editor lists each model of the profile's catalogue "from Ask Model", and the
+// model picker of VS Code's Chat view offers them with the profile as their detail and our tooltip on hover. The
+// reference server answers as a LiteLLM proxy, from the recorded discovery bodies.
+//
+// Other UI tests run with `chat.disableAIFeatures: true` (the test host's quiet settings), which hides VS Code's chat
+// and its "Manage Language Models" command (its precondition needs `chatIsEnabled`, which the chat setup agent sets
+// only when AI features are on). With them on, code-server 1.139 shows both offline and signed out: the command's
+// other condition, `github.copilot.clientByokEnabled`, defaults to true, so no Copilot plan is needed.
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from '../support/e2e/screenshots';
+import { useWorkbench } from '../support/e2e/useWorkbench';
+import { runCommand } from '../support/e2e/workbenchUi';
+import { startReferenceServer, type ReferenceServer } from '../support/referenceServer';
+
+/** The catalogue the reference server's LiteLLM discovery answers with, in VS Code's order (by name). */
+const MODELS = ['fake-openai-endpoint', 'gpt-3.5-turbo', 'llava-hf', 'rerank-english-v3.0'];
+const PROFILE = 'Default';
+
+const managedModelRows = (page: Page): Locator => page.locator('.part.editor .monaco-list-row');
+/** The drop-down of the Chat view's model picker (an action widget in a context view). */
+const pickerDropdown = (page: Page): Locator => page.locator('.context-view .action-widget-dropdown').first();
+const pickerRows = (page: Page): Locator => pickerDropdown(page).locator('.monaco-list-row.action');
+
+describe('Ask Model’s models in VS Code’s own chat model picker (e2e)', function () {
+  let server: ReferenceServer;
+  before(async () => {
+    server = await startReferenceServer({ discovery: 'litellm' });
+  });
+  after(async () => {
+    await server?.close();
+  });
+  const workbench = useWorkbench(() => ({
+    settings: {
+      'askModel.baseUrl': server.url,
+      'askModel.model': 'gpt-3.5-turbo',
+      'chat.disableAIFeatures': false, // only this file: VS Code's chat shown, signed out and offline
+    },
+  }));
+
+  it('"Chat: Manage Language Models" lists every model of the profile, from Ask Model', async () => {
+    const { page } = workbench;
+    await runCommand(page, 'Chat: Manage Language Models');
+    const rows = managedModelRows(page);
+    await rows.filter({ hasText: 'gpt-3.5-turbo' }).first().waitFor();
+    // Each row's aria-label is VS Code's own summary: "<name> from <vendor's displayName>. Context size: ...".
+    const labels = await rows.evaluateAll((found) => found.map((row) => row.getAttribute('aria-label') ?? ''));
+    assert.deepEqual(
+      labels.map((label) => /^(.*?) from (.*?)\./.exec(label)?.slice(1, 3)),
+      MODELS.map((name) => [name, 'Ask Model']),
+      `the rows: ${JSON.stringify(labels)}`,
+    );
+    await screenshot(page, 'vscode-language-models-editor-ask-model');
+    await runCommand(page, 'View: Close Editor');
+    await page.locator('.part.editor .monaco-list-row').first().waitFor({ state: 'detached' });
+  });
+
+  it('the Chat view’s model picker offers them with the profile as detail, and our tooltip', async () => {
+    const { page } = workbench;
+    await runCommand(page, 'Chat: Open Chat');
+    const picker = page.locator('.interactive-input-part .model-picker-item a.model-picker-name').first();
+    await picker.waitFor();
+    await picker.click();
+    await pickerDropdown(page).waitFor();
+    // The current model is listed first; the rest sit under "Other Models", which may start collapsed.
+    const others = pickerRows(page).filter({ hasText: /^\s*Other Models\s*$/ });
+    if ((await others.count()) > 0 && (await others.getAttribute('aria-expanded')) === 'false') await others.click();
+    await pickerRows(page).filter({ has: page.locator('.title', { hasText: /^rerank-english-v3\.0$/ }) }).waitFor();
+
+    const listed = await pickerRows(page).evaluateAll((found) =>
+      found
+        .filter((row) => !row.classList.contains('chat-model-picker-section-toggle'))
+        .map((row) => ({ name: row.querySelector('.title')?.textContent?.trim() ?? '', detail: row.querySelector('.description')?.textContent?.trim() ?? '' })),
+    );
+    assert.deepEqual(
+      [...listed].sort((a, b) => a.name.localeCompare(b.name)),
+      MODELS.map((name) => ({ name, detail: PROFILE })),
+      'each model of the catalogue once, the profile as its detail',
+    );
+
+    await pickerRows(page).filter({ has: page.locator('.title', { hasText: /^gpt-3\.5-turbo$/ }) }).hover();
+    await page.getByText(`gpt-3.5-turbo on the Ask Model profile "${PROFILE}"`).first().waitFor();
+    await screenshot(page, 'vscode-model-picker-ask-model');
+
+    // Picking one makes it the Chat view's model.
+    await pickerRows(page).filter({ has: page.locator('.title', { hasText: /^gpt-3\.5-turbo$/ }) }).click();
+    await pickerDropdown(page).waitFor({ state: 'hidden' });
+    await page.locator('.interactive-input-part .model-picker-item .chat-input-picker-label', { hasText: /^gpt-3\.5-turbo$/ }).first().waitFor();
+  });
+});
