@@ -55,7 +55,7 @@ async function main(): Promise<number> {
   // The second extension the language model tests call through (code-server installs its .vsix; desktop VS Code loads
   // its folder as a second extension under development).
   const languageModelCaller = path.join(scratch, 'language-model-caller');
-  await buildLanguageModelCaller(languageModelCaller, repoRoot);
+  await buildLanguageModelCaller(languageModelCaller);
   const report = followFile(reportFile, (chunk) => process.stdout.write(chunk));
   try {
     return await runTests({

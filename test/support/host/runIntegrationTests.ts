@@ -69,7 +69,7 @@ async function runOnce(cleanup: Cleanup, diagnostics: Diagnostics): Promise<numb
   makeThrowawayCa(tlsDir, 'untrusted');
 
   // A second extension that uses Ask Model's models through VS Code's language model API, as any extension would.
-  const languageModelCaller = await buildLanguageModelCaller(path.join(scratch, 'language-model-caller'), repoRoot);
+  const languageModelCaller = await buildLanguageModelCaller(path.join(scratch, 'language-model-caller'));
 
   const server = await startCodeServer({
     host,
