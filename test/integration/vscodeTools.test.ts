@@ -44,7 +44,8 @@ describe('VS Code tools (an MCP server, another extension\'s tool) offered to th
     await activateExtension();
     server = await startReferenceServer({ model: 'tool-model', demo: true });
     // VS Code starts an MCP server when its chat first needs it, or when the user starts it (MCP: List Servers →
-    // Start Server); this is that command. Once started, its tools stay listed (VS Code caches them).
+    // Start Server, which the palette shows only with AI features on; test/e2e/mcpTools.e2e.test.ts goes that way).
+    // This is the command behind it, which runs with them off too. Once started, its tools stay listed (VS Code caches them).
     await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true });
     await until(() => vscode.lm.tools.some((tool) => tool.name === TICKET_TOOL), `${TICKET_TOOL} in vscode.lm.tools`, 30_000);
   });
