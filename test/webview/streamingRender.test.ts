@@ -83,6 +83,17 @@ describe('streamed answers end as the one-shot render (Chromium)', function () {
     assert.equal(await articleHtml('a-coalesced'), once, 'coalesced per 16 ms');
   });
 
+  it('a finished answer that is not what streamed (the host sent other text) still ends as its one-shot render', async () => {
+    // The split before "Next" was decided by that line's first character; the finished text continues the list there.
+    const finished = '- item\n\n  still the item, not a paragraph of its own\n';
+    const once = await onceHtml('o-changed', finished);
+    await post({ type: 'turn', turn: { id: 'changed', role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
+    await stream([{ type: 'delta', turnId: 'changed', text: '- item\n\nNext', reasoning: '' }], 1);
+    assert.equal(await page.locator('[data-turn-id="changed"] .markdown:not(.markdown-tail)').innerHTML(), '<ul>\n<li>item</li>\n</ul>\n', 'the list was frozen');
+    await post({ type: 'turn', turn: { id: 'changed', role: 'assistant', text: finished, reasoning: '', status: 'done' }, busy: false });
+    assert.equal(await articleHtml('changed'), once);
+  });
+
   it('while streaming: "Thinking…" until the first text, and the tail spaced as the finished answer will be', async () => {
     await post({ type: 'turn', turn: { id: 's', role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
     const tail = page.locator('[data-turn-id="s"] .markdown-tail');

@@ -2,9 +2,11 @@
 // finished prefix (StableSplitter) is rendered once into `element` and never touched again, and only the unfinished
 // tail is re-rendered each frame, into its own element right after it. The tail is a separate block so that a frame's
 // change relayouts the tail, not every block of a long answer (measured at 100 KB: layout per frame 2.4 → ~1.2 ms).
-// When the answer is complete, `finish` leaves `element` exactly as rendering the whole text at once would (pieces
-// rendered apart can differ from the whole, e.g. a reference-style link defined further down), cheaply in the usual
-// case where the frozen pieces already are that: the final render then only confirms them and adds the tail.
+// When the answer is complete, `finish` leaves `element` exactly as rendering the whole text at once would. Pieces
+// rendered apart differ from the whole only through reference-style link definitions (the one state markdown-it
+// carries from block to block, with raw HTML off and no plugins); the split never cuts a block. So an answer that
+// cannot hold a definition only gets its tail added, and any other is rendered whole and compared with the frozen
+// pieces, which stay when they already are that render.
 import { renderMarkdown } from './markdownRenderer';
 import { StableSplitter } from './stableSplit';
 
@@ -15,6 +17,8 @@ export class StreamingMarkdown {
   /** The text after the frozen prefix, re-rendered each frame. */
   private unfrozen = '';
   private frozenLength = 0;
+  /** The frozen text itself, to check that the finished answer starts with it. */
+  private frozenText = '';
   /** The frozen pieces' HTML, joined: compared with the whole render when the answer is done. */
   private frozenHtml = '';
   /** Highlighted code of frozen blocks, reused by the final render. */
@@ -53,6 +57,7 @@ export class StreamingMarkdown {
       const finished = this.unfrozen.slice(0, stableEnd - this.frozenLength);
       this.unfrozen = this.unfrozen.slice(finished.length);
       this.frozenLength = stableEnd;
+      this.frozenText += finished;
       const html = renderMarkdown(finished, { highlights: this.highlights, rememberHighlights: true });
       this.element.insertAdjacentHTML('beforeend', html);
       // The tail's first block is no longer the answer's first: it keeps its top margin (chat.css says why a class).
@@ -66,15 +71,31 @@ export class StreamingMarkdown {
   /** Renders the complete answer exactly as a one-off render of `text` would; the element is final afterwards. */
   finish(text: string): void {
     this.tail.remove();
-    const whole = renderMarkdown(text, { highlights: this.highlights });
-    if (this.frozenLength > 0 && this.frozenLength <= text.length) {
+    if (this.frozenLength > 0 && text.startsWith(this.frozenText)) {
       const tailHtml = renderMarkdown(text.slice(this.frozenLength), { highlights: this.highlights });
+      // Rendering the whole again would cost as much as the answer's first render and only confirm what is shown. The
+      // split was decided on the streamed text, so that must be where the finished answer starts.
+      if (!mayDefineReferences(text) && text.startsWith(this.unfrozen + this.pending, this.frozenLength)) {
+        this.element.insertAdjacentHTML('beforeend', tailHtml);
+        return;
+      }
+      const whole = renderMarkdown(text, { highlights: this.highlights });
       // Equal HTML means equal DOM: the frozen pieces stay, and only the tail's blocks are added (no relayout of the rest).
       if (this.frozenHtml.length + tailHtml.length === whole.length && this.frozenHtml + tailHtml === whole) {
         this.element.insertAdjacentHTML('beforeend', tailHtml);
         return;
       }
+      this.element.innerHTML = whole;
+      return;
     }
-    this.element.innerHTML = whole;
+    this.element.innerHTML = renderMarkdown(text, { highlights: this.highlights });
   }
+}
+
+/**
+ * Whether `text` may hold a link reference definition (`[label]: destination`). A definition's label is closed by
+ * the first unescaped `]`, which must be followed at once by `:`, so text without `]:` holds none.
+ */
+export function mayDefineReferences(text: string): boolean {
+  return text.includes(']:');
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
 import { StableSplitter } from '../../../src/webview/markdown/stableSplit';
+import { mayDefineReferences } from '../../../src/webview/markdown/streamingMarkdown';
 import { buildBenchAnswer } from '../../bench/render/benchAnswer';
 import { LATE_REFERENCE_MARKDOWN, SPLIT_EXACT_MARKDOWN, UNCLOSED_FENCE_MARKDOWN } from '../../support/trickyMarkdown';
 
@@ -118,5 +119,18 @@ describe('renderMarkdown', () => {
   it("… but not when a reference-style link is defined after its use (the stream's final render repairs that)", () => {
     assert.notEqual(renderInPieces(LATE_REFERENCE_MARKDOWN, 5), renderMarkdown(LATE_REFERENCE_MARKDOWN));
     assert.ok(renderMarkdown(LATE_REFERENCE_MARKDOWN).includes('<a href="https://example.com/docs"'));
+  });
+
+  it('the final render trusts the pieces only of text that cannot define a reference ("]:" is in every definition)', () => {
+    for (const [name, text] of Object.entries({ ...SPLIT_EXACT_MARKDOWN, unclosedFence: UNCLOSED_FENCE_MARKDOWN, benchAnswer: buildBenchAnswer().text })) {
+      assert.equal(mayDefineReferences(text), false, `${name} takes the fast path, which the tests above prove exact`);
+    }
+    const url = 'https://example.com/x';
+    const definitions = [LATE_REFERENCE_MARKDOWN, `[a]:${url}`, `> [a]: ${url}`, `- [a]: ${url}`, `[a\\]b]: ${url}`, `[multi\nline]: ${url}`, `   [a]:\n   ${url} "title"`];
+    for (const text of definitions) {
+      // A definition renders to nothing: its `]:` is not in the HTML.
+      assert.ok(!renderMarkdown(text).includes(']:'), `${JSON.stringify(text)} defines a reference`);
+      assert.equal(mayDefineReferences(text), true, JSON.stringify(text));
+    }
   });
 });
