@@ -1,8 +1,8 @@
 // Runs the tool calls of one answer and returns one `role: "tool"` message per call, in the order the model made
 // them. Read-only calls next to each other run concurrently; an edit or a VS Code tool (which may change anything)
 // waits for everything before it and runs alone, so it never races a read of the same file and the model's order
-// still means something. Broken, unknown and
-// invalid calls are answered with the reason and never run; once the signal fires nothing else starts.
+// still means something. Broken, unknown and invalid calls are answered with the reason and never run; once the
+// signal fires nothing else starts.
 import type { ChatMessage } from '../protocol/messages';
 import type { BrokenToolCall, CompletedToolCall } from '../stream/events';
 import type { ApprovalDecision, ApprovalPreview, ToolCallStatus, ToolCallUpdate, ToolLoopOptions, ToolRunContext } from './toolLoopTypes';
