@@ -1,12 +1,12 @@
 // VS Code for the Web as `npm start` runs it: code-server with the extension's .vsix installed (and the small one that
 // opens its chat at start), user settings that point it at the chosen server, on the sample workspace. The window
 // opens on the workspace's README and the chat. The demo's e2e tier starts it through these same functions.
-import fs from 'node:fs';
 import path from 'node:path';
 import { startCodeServer, type RunningCodeServer } from '../host/codeServer';
 import type { TestHost } from '../host/testHost';
 import type { DemoServer } from './chooseDemoServer';
 import { buildOpenChatAtStart } from './openChatAtStart/buildOpenChatAtStart';
+import { syncSampleWorkspace, type SampleCopyReport } from './sampleWorkspaceCopy';
 
 export const SAMPLE_WORKSPACE = path.join(__dirname, 'sample-workspace');
 
@@ -22,9 +22,9 @@ export function demoSettings(server: DemoServer): Record<string, unknown> {
   };
 }
 
-/** Copies the sample workspace to `dir` unless it is there already (a person's changes there are kept). */
-export function prepareDemoWorkspace(dir: string): void {
-  if (!fs.existsSync(dir)) fs.cpSync(SAMPLE_WORKSPACE, dir, { recursive: true });
+/** Copies the sample workspace to `dir`, or brings an earlier run's copy up to date without touching a person's changes. */
+export function prepareDemoWorkspace(dir: string): SampleCopyReport {
+  return syncSampleWorkspace(SAMPLE_WORKSPACE, dir);
 }
 
 export interface DemoCodeServerOptions {

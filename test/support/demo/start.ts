@@ -11,7 +11,7 @@ import { Cleanup } from '../host/cleanup';
 import { SETUP_TEST_HOST_COMMAND, setUpTestHost } from '../host/setupTestHost';
 import { readTestHost, testHostCacheDir } from '../host/testHost';
 import { chooseDemoServer } from './chooseDemoServer';
-import { demoUrl, prepareDemoWorkspace, startDemoCodeServer } from './demoCodeServer';
+import { demoUrl, prepareDemoWorkspace, SAMPLE_WORKSPACE, startDemoCodeServer } from './demoCodeServer';
 import { SetupSteps } from './setupSteps';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -50,7 +50,9 @@ async function main(cleanup: Cleanup): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-demo-'));
   cleanup.add('remove the demo scratch folder', () => fs.rmSync(scratch, { recursive: true, force: true }));
   const workspace = path.join(path.dirname(testHostCacheDir()), 'demo-workspace');
-  prepareDemoWorkspace(workspace);
+  const copy = prepareDemoWorkspace(workspace);
+  if (copy.updated.length > 0) say(`sample workspace: updated ${copy.updated.join(', ')} (unchanged since an earlier run)`);
+  if (copy.keptEdited.length > 0) say(`sample workspace: kept your version of ${copy.keptEdited.join(', ')}; the project's is in ${SAMPLE_WORKSPACE}`);
 
   const port = Number(process.env['ASK_MODEL_PORT'] ?? 3210);
   const codeServer = await steps.run({
