@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { BadRequestError, buildChatRequest, ChatClient, ContextOverflowError, contextFitterFor, runAnswer, type ChatCompletionRequest, type ChatMessage, type PreparedRun, type ToolDefinition } from '../../src/core';
 import { FakeContextMemory } from '../../src/core/chat/fakeChatSessionPorts';
-import { startPeer, type Peer } from '../support/peer/startPeer';
+import { startPeer, type Peer, type StartPeerOptions } from '../support/peer/startPeer';
 
 const readFileTool: ToolDefinition = {
   type: 'function',
@@ -15,20 +15,25 @@ const readFileTool: ToolDefinition = {
   },
 };
 
+/** The peer for a suite; none skips the suite, except with CI=true, where the peer tier must run. */
+async function startPeerOrSkip(suite: Mocha.Context, options?: StartPeerOptions): Promise<Peer> {
+  const started = await startPeer(options);
+  if ('unavailable' in started) {
+    if (process.env['CI'] === 'true') throw new Error(`CI=true requires the peer tier to run, but ${started.unavailable}`);
+    console.warn(`\n  SKIPPED: ${started.unavailable}\n`);
+    suite.skip();
+  }
+  console.log(`    peer: ${started.describe}`);
+  return started;
+}
+
 describe('a real peer server', function () {
   this.timeout(240_000);
   let peer: Peer;
   let client: ChatClient;
 
   before(async function () {
-    const started = await startPeer();
-    if ('unavailable' in started) {
-      if (process.env['CI'] === 'true') throw new Error(`CI=true requires the peer tier to run, but ${started.unavailable}`);
-      console.warn(`\n  SKIPPED: ${started.unavailable}\n`);
-      this.skip();
-    }
-    peer = started;
-    console.log(`    peer: ${peer.describe}`);
+    peer = await startPeerOrSkip(this);
     client = new ChatClient({ fetch: globalThis.fetch, baseUrl: peer.baseUrl, apiKey: peer.apiKey, firstByteTimeoutMs: 60_000 });
   });
   after(async () => {
@@ -124,14 +129,7 @@ describe('a real peer server with a 2,048-token slot', function () {
   const exchanges: { status: number; body: string }[] = [];
 
   before(async function () {
-    const started = await startPeer({ contextTokens: SLOT_TOKENS });
-    if ('unavailable' in started) {
-      if (process.env['CI'] === 'true') throw new Error(`CI=true requires the peer tier to run, but ${started.unavailable}`);
-      console.warn(`\n  SKIPPED: ${started.unavailable}\n`);
-      this.skip();
-    }
-    peer = started;
-    console.log(`    peer: ${peer.describe}`);
+    peer = await startPeerOrSkip(this, { contextTokens: SLOT_TOKENS });
   });
   after(async () => {
     await peer?.stop();
