@@ -1,7 +1,7 @@
 // One answer: the Markdown body, the tool calls made while answering, the reasoning collapsed under it, then the
 // error card, notes ("Stopped", the host's notice) and the footer line. While the turn streams it is aria-busy
 // (screen readers announce it once it is done, not per token), deltas are buffered and rendered by the message list
-// (at most every other frame), and only the unfinished tail is re-rendered.
+// (at most every third frame), and only the unfinished tail is re-rendered.
 import type { ViewAssistantTurn, ToolCard } from '../../core/chat/webviewProtocol';
 import { element, toggleAttribute } from '../dom';
 import { renderMarkdown } from '../markdown/markdownRenderer';
