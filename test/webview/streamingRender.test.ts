@@ -72,8 +72,8 @@ describe('streamed answers end as the one-shot render (Chromium)', function () {
   });
 
   it('while streaming, what shows is what the text so far renders to, render after render', async () => {
-    // The tail is brought to each frame's render by changing only what differs (morphHtml); a node left stale, out of
-    // order or behind would show here. The tail's code buttons are disabled while it streams.
+    // Each render adds newly finished blocks to the frozen part and renders the tail again beside it: a block frozen
+    // twice or skipped, a stale tail or a piece out of order would show here. The tail's code buttons are disabled.
     for (const name of ['fences', 'lists'] as const) {
       const text = SPLIT_EXACT_MARKDOWN[name]!;
       const id = `m-${name}`;
