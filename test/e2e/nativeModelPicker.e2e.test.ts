@@ -36,6 +36,9 @@ describe('Ask Model’s models in VS Code’s own chat model picker (e2e)', func
       'askModel.baseUrl': server.url,
       'askModel.model': 'gpt-3.5-turbo',
       'chat.disableAIFeatures': false, // only this file: VS Code's chat shown, signed out and offline
+      // Without it, the built-in Copilot extension puts "Set BYOK utility models" over the chat input once it sees a
+      // model not its own, at a moment of its choosing: it once moved the picker while the test was picking a model.
+      'chat.byokUtilityModelDefault': 'mainAgent',
     },
   }));
 
