@@ -64,11 +64,17 @@ export async function lastFinishedAnswer(view: FrameLocator, timeoutMs = 20_000)
   return last;
 }
 
-/** Types a message into the box and presses Send. */
-export async function sendMessage(view: FrameLocator, text: string): Promise<void> {
+/**
+ * Types a message into the box, presses Send and waits until its answer's message is on the list, so that
+ * `lastFinishedAnswer` afterwards finds this answer and not the one before it (still the last, and finished, for the
+ * moment between the click and the host's first post).
+ */
+export async function sendMessage(view: FrameLocator, text: string, timeoutMs = 20_000): Promise<void> {
+  const answersBefore = await assistantMessages(view).count();
   const box = messageBox(view);
   await box.fill(text);
   await button(view, 'Send').click();
+  await assistantMessages(view).nth(answersBefore).waitFor({ state: 'attached', timeout: timeoutMs });
 }
 
 /** Starts a new conversation and waits until the list is empty. */
