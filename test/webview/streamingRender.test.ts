@@ -1,7 +1,7 @@
 // Streamed answers in Chromium end exactly as the one-shot render: the bench's ~100 KB answer, as the extension sends
 // it and per token, and tricky Markdown (fences opened in one delta and closed in another, lists, tables, nested
 // blockquotes, a late reference definition, an unclosed fence) cut into deltas of several sizes, each posted on a clock
-// so that frames (and the view's renders, every third frame) fall between them. Also what shows while it streams.
+// so that frames (and the view's renders, at most every 50 ms) fall between them. Also what shows while it streams.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { HostMessage } from '../../src/core/chat/webviewProtocol';
@@ -103,6 +103,25 @@ describe('streamed answers end as the one-shot render (Chromium)', function () {
     const coalesced = coalescedStream(benchMessages(answer, 10_000, 'a-coalesced'), 10, 16);
     await stream(coalesced.messages, coalesced.perMs);
     assert.equal(await articleHtml('a-coalesced'), once, 'coalesced per 16 ms');
+  });
+
+  it('an answer that is done before a frame showed its last deltas still ends as its one-shot render', async () => {
+    // The deltas' finished blocks are rendered as they arrive and wait for the next frame: the done turn comes first.
+    for (const [name, text] of Object.entries(SPLIT_EXACT_MARKDOWN)) {
+      const id = `quick-${name}`;
+      const once = await onceHtml(`o-quick-${name}`, text);
+      await post({ type: 'turn', turn: { id, role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
+      const half = Math.floor(text.length / 2);
+      const messages: HostMessage[] = [
+        { type: 'delta', turnId: id, text: text.slice(0, half), reasoning: '' },
+        { type: 'delta', turnId: id, text: text.slice(half), reasoning: '' },
+        { type: 'turn', turn: { id, role: 'assistant', text, reasoning: '', status: 'done' }, busy: false },
+      ];
+      await page.evaluate((all) => all.forEach((message) => window.askModelHarness.post(message)), messages);
+      await page.evaluate(() => window.askModelHarness.frames(5));
+      assert.equal(await articleHtml(id), once, name);
+    }
+    assert.equal(await page.locator('.markdown-tail').count(), 0, 'no tail is left behind');
   });
 
   it('a finished answer that is not what streamed (the host sent other text) still ends as its one-shot render', async () => {

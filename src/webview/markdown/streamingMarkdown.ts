@@ -1,6 +1,6 @@
 // Renders an answer while it streams, at a cost per frame that grows with the new text, not with the answer: the
-// finished prefix (StableSplitter) is rendered once into `element` and never touched again, and only the unfinished
-// tail is re-rendered each frame, into its own element right after it. The tail is a separate block so that a frame's
+// finished prefix (StableSplitter) is rendered once, as its text arrives, put into `element` at the next render and
+// never touched again, and only the unfinished tail is re-rendered each render, into its own element right after it. The tail is a separate block so that a frame's
 // change relayouts the tail, not every block of a long answer (measured at 100 KB: layout per frame 2.4 → ~1.2 ms).
 // When the answer is complete, `finish` leaves `element` exactly as rendering the whole text at once would. Pieces
 // rendered apart differ from the whole only through reference-style link definitions (the one state markdown-it
@@ -12,8 +12,10 @@ import { StableSplitter } from './stableSplit';
 
 export class StreamingMarkdown {
   private readonly splitter = new StableSplitter();
-  /** Arrived but not yet rendered: rendering happens once per animation frame, not per message. */
-  private pending = '';
+  /** Frozen pieces rendered as their text arrived, not yet in the page: inserted at the next frame. */
+  private pendingHtml = '';
+  /** Text arrived since the tail was last rendered. */
+  private tailChanged = false;
   /** The text after the frozen prefix, re-rendered each frame. */
   private unfrozen = '';
   private frozenLength = 0;
@@ -38,32 +40,40 @@ export class StreamingMarkdown {
     this.tail.remove();
   }
 
+  /**
+   * Takes text as it arrives. Blocks it finishes are rendered to HTML here, in the message's task, so that the frame
+   * that shows them only inserts them: the Markdown and highlighting work is spread over the messages instead of
+   * landing in one frame (the frame's own style, layout and paint are work enough).
+   */
   append(text: string): void {
-    this.pending += text;
+    if (text === '') return;
+    this.tailChanged = true;
+    this.unfrozen += text;
+    const stableEnd = this.splitter.append(text);
+    if (stableEnd <= this.frozenLength) return;
+    const finished = this.unfrozen.slice(0, stableEnd - this.frozenLength);
+    this.unfrozen = this.unfrozen.slice(finished.length);
+    this.frozenLength = stableEnd;
+    this.frozenText += finished;
+    const html = renderMarkdown(finished, { highlights: this.highlights, rememberHighlights: true });
+    this.pendingHtml += html;
+    this.frozenHtml += html;
   }
 
   get hasPending(): boolean {
-    return this.pending !== '';
+    return this.tailChanged;
   }
 
-  /** Renders what arrived since the last frame. */
+  /** Shows what arrived since the last frame. */
   renderFrame(): void {
-    if (this.pending === '') return;
-    const text = this.pending;
-    this.pending = '';
-    this.unfrozen += text;
-    const stableEnd = this.splitter.append(text);
-    if (stableEnd > this.frozenLength) {
-      const finished = this.unfrozen.slice(0, stableEnd - this.frozenLength);
-      this.unfrozen = this.unfrozen.slice(finished.length);
-      this.frozenLength = stableEnd;
-      this.frozenText += finished;
-      const html = renderMarkdown(finished, { highlights: this.highlights, rememberHighlights: true });
-      this.element.insertAdjacentHTML('beforeend', html);
+    if (!this.tailChanged) return;
+    this.tailChanged = false;
+    if (this.pendingHtml !== '') {
+      this.element.insertAdjacentHTML('beforeend', this.pendingHtml);
+      this.pendingHtml = '';
       // The tail's first block is no longer the answer's first: it keeps its top margin (chat.css says why a class).
       // A finished piece of blank lines renders to nothing and leaves it the first.
-      if (this.frozenHtml === '' && html !== '') this.tail.classList.add('follows-blocks');
-      this.frozenHtml += html;
+      this.tail.classList.add('follows-blocks');
     }
     this.tail.innerHTML = renderMarkdown(this.unfrozen, { inertToolbars: true });
   }
@@ -71,11 +81,13 @@ export class StreamingMarkdown {
   /** Renders the complete answer exactly as a one-off render of `text` would; the element is final afterwards. */
   finish(text: string): void {
     this.tail.remove();
+    if (this.pendingHtml !== '') this.element.insertAdjacentHTML('beforeend', this.pendingHtml);
+    this.pendingHtml = '';
     if (this.frozenLength > 0 && text.startsWith(this.frozenText)) {
       const tailHtml = renderMarkdown(text.slice(this.frozenLength), { highlights: this.highlights });
       // Rendering the whole again would cost as much as the answer's first render and only confirm what is shown. The
       // split was decided on the streamed text, so that must be where the finished answer starts.
-      if (!mayDefineReferences(text) && text.startsWith(this.unfrozen + this.pending, this.frozenLength)) {
+      if (!mayDefineReferences(text) && text.startsWith(this.unfrozen, this.frozenLength)) {
         this.element.insertAdjacentHTML('beforeend', tailHtml);
         return;
       }
