@@ -30,7 +30,7 @@ const pickerRows = (page: Page): Locator => pickerDropdown(page).locator('.monac
  * Chat view still settling); so a drop-down without the model is closed and the picker opened again.
  */
 async function openModelPicker(page: Page, model: string): Promise<void> {
-  const row = pickerRows(page).filter({ has: page.locator('.title', { hasText: new RegExp(`^${model.replace(/[.]/g, '\\.')}$`) }) });
+  const row = pickerRows(page).filter({ has: page.locator('.title', { hasText: new RegExp(`^${model.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
   const others = pickerRows(page).filter({ hasText: /^\s*Other Models\s*$/ });
   for (let attempt = 1; ; attempt++) {
     const picker = page.locator('.interactive-input-part .model-picker-item a.model-picker-name').first();
