@@ -61,10 +61,6 @@ export class StreamingMarkdown {
     this.frozenHtml += html;
   }
 
-  get hasPending(): boolean {
-    return this.tailChanged;
-  }
-
   /** Shows what arrived since the last frame. */
   renderFrame(): void {
     if (!this.tailChanged) return;

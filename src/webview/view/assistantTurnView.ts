@@ -44,10 +44,6 @@ export class AssistantTurnView {
     return true;
   }
 
-  get hasPending(): boolean {
-    return this.pendingReasoning !== '' || this.stream?.hasPending === true;
-  }
-
   renderFrame(): void {
     this.stream?.renderFrame();
     if (this.pendingReasoning !== '') {
