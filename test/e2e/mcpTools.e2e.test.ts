@@ -14,7 +14,7 @@ import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { FIXTURE_WORKSPACE } from '../support/e2e/workbenchSession';
-import { quickInput, runCommand } from '../support/e2e/workbenchUi';
+import { exactly, quickInput, runCommand } from '../support/e2e/workbenchUi';
 import { buildTicketServer } from '../support/mcpServer/buildTicketServer';
 import { TICKET_SERVER_NAME, TICKETS } from '../support/mcpServer/tickets';
 import { startReferenceServer, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
@@ -29,8 +29,7 @@ interface SentRequest {
 
 /** Picks the row of the open quick pick whose label is exactly `label`. */
 async function pickQuickInputRow(page: Page, label: string): Promise<void> {
-  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await quickInput(page).locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact }) }).first().click();
+  await quickInput(page).locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first().click();
 }
 
 describe('An MCP server\'s tool in the chat (e2e)', function () {

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../support/e2e/screenshots';
 import { useWorkbench } from '../support/e2e/useWorkbench';
-import { MODEL_STATUS_ITEM, quickInput, runCommand } from '../support/e2e/workbenchUi';
+import { exactly, MODEL_STATUS_ITEM, quickInput, runCommand } from '../support/e2e/workbenchUi';
 import { lastFinishedAnswer, openChat, sendMessage } from '../support/e2e/chatView';
 import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
 
 const rows = (page: Page): Locator => quickInput(page).locator('.monaco-list-row');
-const rowFor = (page: Page, label: string): Locator => rows(page).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.$()]/g, '\\$&')}\\s*$`) }) }).first();
+const rowFor = (page: Page, label: string): Locator => rows(page).filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
 const modelListRequests = (server: ReferenceServer): number => server.requests.filter((request) => request.path === '/v1/models').length;
 
 describe('the model picker shows what the server said of each model (e2e)', function () {

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../support/e2e/screenshots';
 import { useWorkbench } from '../support/e2e/useWorkbench';
-import { runCommand } from '../support/e2e/workbenchUi';
+import { exactly, runCommand } from '../support/e2e/workbenchUi';
 import { startReferenceServer, type ReferenceServer } from '../support/referenceServer';
 
 /** The catalogue the reference server's LiteLLM discovery answers with, in VS Code's order (by name). */
@@ -22,9 +22,6 @@ const managedModelRows = (page: Page): Locator => page.locator('.part.editor .mo
 /** The drop-down of the Chat view's model picker (an action widget in a context view). */
 const pickerDropdown = (page: Page): Locator => page.locator('.context-view .action-widget-dropdown').first();
 const pickerRows = (page: Page): Locator => pickerDropdown(page).locator('.monaco-list-row.action');
-
-/** Matches exactly `text`, every special character escaped. */
-const exactly = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /**
  * Opens the Chat view's model picker and waits until it lists `model`, expanding "Other Models" (where all but the

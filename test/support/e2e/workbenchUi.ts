@@ -59,7 +59,7 @@ async function openCommandPalette(page: Page): Promise<void> {
  */
 export async function runCommand(page: Page, title: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const exact = new RegExp(`^${escapeRegExp(title)}$`);
+  const exact = exactly(title);
   for (;;) {
     await openCommandPalette(page);
     const box = quickInputBox(page);
@@ -145,6 +145,10 @@ export async function waitForNotification(page: Page, text: string | RegExp, tim
   return toast;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Matches exactly `text` (a label, a model name), every character that is special in a RegExp escaped; whitespace
+ * around it is allowed (a label beside an icon keeps a space).
+ */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 }
