@@ -51,9 +51,10 @@ async function openModelPicker(page: Page, model: string): Promise<void> {
 }
 
 /**
- * Clicks `model` in the open drop-down and waits until the picker's label names it. Once, in a cold CI run, the label
- * still named another model 15 s after the click (VS Code's chat settles its model selection as its own extensions
- * come up); so the label it showed is logged and the model picked again, at most 3 times in all.
+ * Clicks `model` in the open drop-down and waits until the picker's label names it. Once in a cold CI run the label
+ * did not name it 15 s after the click, and once here it still named the model VS Code's chat had chosen first (its
+ * model selection re-applies a default as the chat's model list and session settle); so the label shown is logged and
+ * the model picked again, at most 3 times in all.
  */
 async function pickModel(page: Page, model: string): Promise<void> {
   const label = page.locator('.interactive-input-part .model-picker-item .chat-input-picker-label').first();
