@@ -22,6 +22,9 @@ const managedModelRows = (page: Page): Locator => page.locator('.part.editor .mo
 /** The drop-down of the Chat view's model picker (an action widget in a context view). */
 const pickerDropdown = (page: Page): Locator => page.locator('.context-view .action-widget-dropdown').first();
 const pickerRows = (page: Page): Locator => pickerDropdown(page).locator('.monaco-list-row.action');
+const pickerRow = (page: Page, model: string): Locator => pickerRows(page).filter({ has: page.locator('.title', { hasText: exactly(model) }) });
+/** The chat input's model picker: what it shows as the current model. */
+const pickerLabel = (page: Page): Locator => page.locator('.interactive-input-part .model-picker-item .chat-input-picker-label');
 
 /**
  * Opens the Chat view's model picker and waits until it lists `model`, expanding "Other Models" (where all but the
@@ -30,7 +33,6 @@ const pickerRows = (page: Page): Locator => pickerDropdown(page).locator('.monac
  * Chat view still settling); so a drop-down without the model is closed and the picker opened again.
  */
 async function openModelPicker(page: Page, model: string): Promise<void> {
-  const row = pickerRows(page).filter({ has: page.locator('.title', { hasText: exactly(model) }) });
   const others = pickerRows(page).filter({ hasText: /^\s*Other Models\s*$/ });
   for (let attempt = 1; ; attempt++) {
     const picker = page.locator('.interactive-input-part .model-picker-item a.model-picker-name').first();
@@ -40,7 +42,7 @@ async function openModelPicker(page: Page, model: string): Promise<void> {
     try {
       await pickerRows(page).first().waitFor({ timeout: 5_000 });
       if ((await others.count()) > 0 && (await others.getAttribute('aria-expanded')) === 'false') await others.click();
-      await row.waitFor({ timeout: 5_000 });
+      await pickerRow(page, model).waitFor({ timeout: 5_000 });
       return;
     } catch (error) {
       if (attempt === 3) throw error;
@@ -57,15 +59,14 @@ async function openModelPicker(page: Page, model: string): Promise<void> {
  * the model picked again, at most 3 times in all.
  */
 async function pickModel(page: Page, model: string): Promise<void> {
-  const label = page.locator('.interactive-input-part .model-picker-item .chat-input-picker-label').first();
   for (let attempt = 1; ; attempt++) {
-    await pickerRows(page).filter({ has: page.locator('.title', { hasText: exactly(model) }) }).click();
+    await pickerRow(page, model).click();
     await pickerDropdown(page).waitFor({ state: 'hidden' });
     try {
-      await page.locator('.interactive-input-part .model-picker-item .chat-input-picker-label', { hasText: exactly(model) }).first().waitFor({ timeout: 5_000 });
+      await pickerLabel(page).filter({ hasText: exactly(model) }).first().waitFor({ timeout: 5_000 });
       return;
     } catch (error) {
-      const shown = (await label.textContent({ timeout: 1_000 }).catch(() => null)) ?? '(no label)';
+      const shown = (await pickerLabel(page).first().textContent({ timeout: 1_000 }).catch(() => null)) ?? '(no label)';
       console.log(`      [e2e] picked ${model}, the picker still shows ${JSON.stringify(shown)} (attempt ${attempt})`);
       if (attempt === 3) throw error;
       await openModelPicker(page, model);
@@ -125,7 +126,7 @@ describe('Ask Model’s models in VS Code’s own chat model picker (e2e)', func
       'each model of the catalogue once, the profile as its detail',
     );
 
-    await pickerRows(page).filter({ has: page.locator('.title', { hasText: exactly('gpt-3.5-turbo') }) }).hover();
+    await pickerRow(page, 'gpt-3.5-turbo').hover();
     await page.getByText(`gpt-3.5-turbo on the Ask Model profile "${PROFILE}"`).first().waitFor();
     await screenshot(page, 'vscode-model-picker-ask-model');
 
