@@ -11,6 +11,8 @@
 // tick posts all that are due (Chromium clamps nested timers to ≥ 4 ms, so that is ~40 or ~8 per tick), each as its
 // own window message, as VS Code delivers host messages. The stream as the extension sends it (deltas coalesced per
 // 16 ms at the fast pace) is timed and traced too: its ratio and frame work are the figures users get.
+// Beside it, the least that stream can cost (renderFloor.ts): the browser's own work for each frame that changes the
+// page, times the frames it changed the page in, plus the messages alone, over rendering the answer once.
 import { CHAT_DELTA_INTERVAL_MS } from '../../../src/core/chat/deltaCoalescer';
 import { openHarness } from '../../support/webviewHarness/openHarness';
 import type { BenchSuite, SuiteReport } from '../suite';
@@ -18,6 +20,7 @@ import { buildBenchAnswer } from './benchAnswer';
 import { benchMessages, coalescedStream } from './benchMessages';
 import { percentile, type FrameWork } from './frameWork';
 import { heapRun, renderedRun, tracedRun, transportFloorRun, type Delivery, type HeapRun, type MainThreadCost, type RenderedRun } from './renderRuns';
+import { renderFloorRun, type RenderFloorRun } from './renderFloor';
 import { renderReport, type RunKind } from './report';
 
 export const PACES = { fast: 10, steady: 2 } as const;
@@ -53,6 +56,8 @@ export const renderSuite: BenchSuite = {
       };
       const rendered: Record<'fast' | 'steady' | 'once' | 'coalesced', RenderedRun[]> = { fast: [], steady: [], once: [], coalesced: [] };
       const floors: MainThreadCost[] = [];
+      const floorsAsSent: MainThreadCost[] = [];
+      const renderFloors: RenderFloorRun[] = [];
       const frames: Record<'fast' | 'steady' | 'coalesced', FrameWork[]> = { fast: [], steady: [], coalesced: [] };
       const kinds: { kind: RunKind; run: () => Promise<string> }[] = [
         ...(['once', 'fast', 'steady', 'coalesced'] as const).map((kind) => ({
@@ -70,6 +75,22 @@ export const renderSuite: BenchSuite = {
             const cost = await transportFloorRun(harness, deliveries.fast);
             floors.push(cost);
             return `${cost.taskMs.toFixed(0)} ms`;
+          },
+        },
+        {
+          kind: 'floor-as-sent' as const,
+          run: async () => {
+            const cost = await transportFloorRun(harness, deliveries.coalesced);
+            floorsAsSent.push(cost);
+            return `${cost.taskMs.toFixed(0)} ms`;
+          },
+        },
+        {
+          kind: 'render-floor' as const,
+          run: async () => {
+            const run = await renderFloorRun(harness, messages, deliveries.coalesced);
+            renderFloors.push(run);
+            return `${run.startMs.toFixed(1)}/${run.endMs.toFixed(1)} ms per frame × ${run.extraFrames}`;
           },
         },
         ...(['fast', 'steady', 'coalesced'] as const).map((pace) => ({
@@ -94,7 +115,7 @@ export const renderSuite: BenchSuite = {
       const heap: HeapRun[] = [];
       for (let run = 0; run < HEAP_RUNS; run++) heap.push(await heapRun(harness));
       progress(`render heap: ${heap.map((run) => `${(run.loadedBytes / 1048576).toFixed(1)} MB`).join(', ')}`);
-      return renderReport({ answer: { bytes: answer.text.length, codeBlocks: answer.codeBlocks, deltas: DELTAS, coalescedMessages: coalesced.messages.length - 2 }, paces: PACES, coalesceWindowMs: COALESCE_WINDOW_MS, rounds: MEASURED_ROUNDS, rendered, floors, frames, heap });
+      return renderReport({ answer: { bytes: answer.text.length, codeBlocks: answer.codeBlocks, deltas: DELTAS, coalescedMessages: coalesced.messages.length - 2 }, paces: PACES, coalesceWindowMs: COALESCE_WINDOW_MS, rounds: MEASURED_ROUNDS, rendered, floors, floorsAsSent, renderFloors, frames, heap });
     } finally {
       await harness.close();
     }

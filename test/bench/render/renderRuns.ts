@@ -38,12 +38,12 @@ export interface Delivery {
 
 type Metrics = Record<string, number>;
 
-async function metrics(cdp: CDPSession): Promise<Metrics> {
+export async function metrics(cdp: CDPSession): Promise<Metrics> {
   const { metrics: list } = await cdp.send('Performance.getMetrics');
   return Object.fromEntries(list.map(({ name, value }) => [name, value]));
 }
 
-function costBetween(before: Metrics, after: Metrics): MainThreadCost {
+export function costBetween(before: Metrics, after: Metrics): MainThreadCost {
   const ms = (name: string): number => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
   return { taskMs: ms('TaskDuration'), scriptMs: ms('ScriptDuration'), layoutMs: ms('LayoutDuration'), styleMs: ms('RecalcStyleDuration') };
 }
@@ -52,7 +52,7 @@ async function post(page: Page, message: HostMessage): Promise<void> {
   await page.evaluate((value) => window.askModelHarness.post(value), message);
 }
 
-async function settle(page: Page): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => window.askModelHarness.frames(3));
 }
 
@@ -66,7 +66,7 @@ const warmup = benchMessages(warmupAnswer, 1_000, 'a-warmup');
 const warmupOnce = benchMessages(warmupAnswer, 1_000, 'a-warmup-once').once;
 
 /** A fresh tab, warmed up, with the bench question shown and `delivery` loaded: ready for the timed part. */
-async function preparedTab(harness: Harness, delivery: Delivery, messages: BenchMessages): Promise<{ page: Page; cdp: CDPSession }> {
+export async function preparedTab(harness: Harness, delivery: Delivery, messages: BenchMessages): Promise<{ page: Page; cdp: CDPSession }> {
   const tab = await harness.openPage();
   const { page, cdp } = tab;
   await cdp.send('Performance.enable');
