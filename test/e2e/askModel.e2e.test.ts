@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { setColorTheme } from '../support/e2e/colorTheme';
 import { screenshot } from '../support/e2e/screenshots';
 import { applySettings } from '../support/e2e/settingsFile';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import {
   MODEL_STATUS_ITEM,
@@ -17,25 +18,19 @@ import {
   selectLines,
   waitForNotification,
 } from '../support/e2e/workbenchUi';
-import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
+import { textTurn } from '../support/referenceServer';
 
 const MODEL = 'e2e-model';
 
 describe('Ask Model in the workbench (e2e)', function () {
-  let server: ReferenceServer;
-  before(async () => {
-    server = await startReferenceServer({ model: MODEL, models: ['other-model'] });
-  });
-  after(async () => {
-    await server?.close();
-  });
-  const workbench = useWorkbench(() => ({ settings: { 'askModel.baseUrl': server.url, 'askModel.model': MODEL } }));
-  beforeEach(() => server.reset());
+  const server = useReferenceServer({ model: MODEL, models: ['other-model'] });
+  const workbench = useWorkbench(() => ({ settings: { 'askModel.baseUrl': server().url, 'askModel.model': MODEL } }));
+  beforeEach(() => server().reset());
 
   it('asks about the selection from the Command Palette and streams the answer into a Markdown editor beside', async () => {
     const { page } = workbench;
     const answer = 'It returns a **greeting**.\n\n```ts\nhello("Ada"); // "Hello, Ada!"\n```\n\nÜnïcödé and `code` stay as written.';
-    server.script(textTurn(answer, { chunks: 12, responseMs: 42 }));
+    server().script(textTurn(answer, { chunks: 12, responseMs: 42 }));
     await openFile(page, 'hello.ts');
     await selectLines(page, 2, 4);
     await runCommand(page, 'Ask Model: Ask Model');
@@ -65,7 +60,7 @@ describe('Ask Model in the workbench (e2e)', function () {
     assert.equal(await answerEditor.locator('.tab.active.dirty').count(), 0, 'the answer is not an unsaved file');
     assert.match((await answerEditor.locator('.tab.active .monaco-icon-label').getAttribute('class')) ?? '', /\bmarkdown-lang-file-icon\b/, 'a Markdown editor');
 
-    const sent = server.requests.filter((request) => request.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: string }[] };
+    const sent = server().requests.filter((request) => request.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: string }[] };
     assert.match(sent.messages.at(-1)?.content ?? '', /^What does this do\?\n\nhello\.ts, lines 2–4:\n```typescript\nexport function hello/);
 
     await screenshot(page, 'ask-model-answer-light');
@@ -79,11 +74,11 @@ describe('Ask Model in the workbench (e2e)', function () {
     await runCommand(page, 'Ask Model: Test Connection');
     const toast = await waitForNotification(page, 'Connected to');
     const text = await toast.innerText();
-    assert.match(text, new RegExp(`Connected to ${server.url.replace(/[.]/g, '\\.')}/v1/chat/completions\\. 2 model\\(s\\): ${MODEL}, other-model`));
+    assert.match(text, new RegExp(`Connected to ${server().url.replace(/[.]/g, '\\.')}/v1/chat/completions\\. 2 model\\(s\\): ${MODEL}, other-model`));
     assert.match(text, new RegExp(`A one-token answer from ${MODEL} took [\\d.]+ m?s`));
     // The cheap questions first (LiteLLM's readiness, the model list and the richer endpoints, each a 404 here), one
     // token last; never /health.
-    const paths = server.requests.map((request) => `${request.method} ${request.path}`);
+    const paths = server().requests.map((request) => `${request.method} ${request.path}`);
     assert.equal(paths[0], 'GET /health/readiness');
     assert.equal(paths[1], 'GET /v1/models');
     assert.deepEqual(paths.slice(2, -1).sort(), ['GET /api/tags', 'GET /model_group/info', 'GET /props', 'GET /v1/model/info']);

@@ -20,31 +20,26 @@ import { setColorTheme } from '../support/e2e/colorTheme';
 import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { editorGroupWithTab, editorText, openFile, selectLines } from '../support/e2e/workbenchUi';
-import { faultTurn, startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
+import { faultTurn, textTurn, type ReferenceServer } from '../support/referenceServer';
 
 const MODEL = 'chat-model';
 const chatRequests = (server: ReferenceServer) => server.requests.filter((request) => request.path.endsWith('/chat/completions'));
 
 describe('The chat panel in the workbench (e2e)', function () {
-  let server: ReferenceServer;
-  before(async () => {
-    server = await startReferenceServer({ model: MODEL });
-  });
-  after(async () => {
-    await server?.close();
-  });
+  const server = useReferenceServer({ model: MODEL });
   const workbench = useWorkbench(() => ({
-    settings: { 'askModel.baseUrl': server.url, 'askModel.model': MODEL, 'askModel.maxRetries': 0 },
+    settings: { 'askModel.baseUrl': server().url, 'askModel.model': MODEL, 'askModel.maxRetries': 0 },
     waitForActivation: false, // opening the chat activates the extension
   }));
   const chat = useChatPanel(workbench);
-  beforeEach(() => server.reset());
+  beforeEach(() => server().reset());
 
   it('sends a message and streams the answer: busy while it streams, then exactly the text, with a footer', async () => {
     const answer = 'One two three four five six seven eight nine ten.';
-    server.script(faultTurn({ type: 'slowDrip', delayMs: 200 }, textTurn(answer, { chunks: 10 })));
+    server().script(faultTurn({ type: 'slowDrip', delayMs: 200 }, textTurn(answer, { chunks: 10 })));
     await sendMessage(chat.view, 'Count to ten, slowly.');
 
     const user = userMessages(chat.view).last();
@@ -65,14 +60,14 @@ describe('The chat panel in the workbench (e2e)', function () {
     assert.match(await done.innerText(), new RegExp(`model ${MODEL} · tokens \\d+/\\d+/\\d+`));
     await button(chat.view, 'Stop').waitFor({ state: 'hidden' });
     assert.equal(await alerts(chat.view).count(), 0);
-    const sent = chatRequests(server).at(-1)?.body as { messages: { role: string; content: unknown }[]; stream: boolean };
+    const sent = chatRequests(server()).at(-1)?.body as { messages: { role: string; content: unknown }[]; stream: boolean };
     assert.equal(sent.stream, true);
     assert.equal(sent.messages.filter((message) => message.role === 'user').at(-1)?.content, 'Count to ten, slowly.');
   });
 
   it('Stop ends the stream and keeps the partial answer', async () => {
     const answer = Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' ');
-    server.script(faultTurn({ type: 'slowDrip', delayMs: 250 }, textTurn(answer, { chunks: 30 })));
+    server().script(faultTurn({ type: 'slowDrip', delayMs: 250 }, textTurn(answer, { chunks: 30 })));
     await sendMessage(chat.view, 'Say thirty words.');
     const busy = busyAssistantMessage(chat.view);
     await until(async () => (await answerText(busy)).includes('word2'), 'the first words');
@@ -88,7 +83,7 @@ describe('The chat panel in the workbench (e2e)', function () {
   });
 
   it('shows a server error as an alert, and Retry sends the question again', async () => {
-    server.script(
+    server().script(
       faultTurn({ type: 'status', status: 500, body: 'openai', message: 'The e2e server fell over.' }),
       textTurn('Second time lucky.'),
     );
@@ -96,20 +91,20 @@ describe('The chat panel in the workbench (e2e)', function () {
     const alert = alerts(chat.view).first();
     await alert.waitFor();
     assert.match(await alert.innerText(), /500|fell over/);
-    assert.equal(chatRequests(server).length, 1, 'maxRetries 0: no automatic retry');
+    assert.equal(chatRequests(server()).length, 1, 'maxRetries 0: no automatic retry');
 
     await button(alert, 'Retry').click();
     await until(async () => (await answerText(assistantMessages(chat.view).last())).includes('Second time lucky.'), 'the retried answer');
     await lastFinishedAnswer(chat.view);
     assert.equal(await alerts(chat.view).count(), 0, 'the error is gone once the retry answered');
-    assert.equal(chatRequests(server).length, 2);
+    assert.equal(chatRequests(server()).length, 2);
     assert.equal(await userMessages(chat.view).count(), 1, 'Retry does not repeat the user message');
   });
 
   it('Insert puts a code block from the answer into the editor at the cursor', async () => {
     const { page } = workbench;
     const code = 'export const answer = 42;';
-    server.script(textTurn(`Add this line:\n\n\`\`\`ts\n${code}\n\`\`\`\n`));
+    server().script(textTurn(`Add this line:\n\n\`\`\`ts\n${code}\n\`\`\`\n`));
     // The cursor at the end of hello.ts, then back to the chat.
     await openFile(page, 'hello.ts');
     await page.keyboard.press('Control+End');
@@ -131,7 +126,7 @@ describe('The chat panel in the workbench (e2e)', function () {
   it('Apply replaces the selection with a code block; Copy puts the code on the clipboard', async () => {
     const { page, session } = workbench;
     const code = '  return `Good day, ${name}!`;';
-    server.script(textTurn(`Use this line instead:\n\n\`\`\`ts\n${code}\n\`\`\`\n`));
+    server().script(textTurn(`Use this line instead:\n\n\`\`\`ts\n${code}\n\`\`\`\n`));
     await session.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.origin });
     await openFile(page, 'hello.ts');
     await selectLines(page, 3, 3);
@@ -172,7 +167,7 @@ describe('The chat panel in the workbench (e2e)', function () {
       `![bad image](javascript:alert('img'))`,
     ];
     const answer = `Here is what you asked for:\n\n${payloads.join('\n\n')}\n\nThe end.`;
-    server.script(textTurn(answer, { chunks: 7 }));
+    server().script(textTurn(answer, { chunks: 7 }));
     const titleBefore = await page.title();
     await sendMessage(chat.view, 'Show me some HTML.');
     const done = await lastFinishedAnswer(chat.view);
@@ -231,7 +226,7 @@ describe('The chat panel in the workbench (e2e)', function () {
       '',
       'See [the handbook](https://www.typescriptlang.org/docs/handbook/2/template-literal-types.html).',
     ].join('\n');
-    server.script(textTurn(answer, { chunks: 6 }));
+    server().script(textTurn(answer, { chunks: 6 }));
     await sendMessage(chat.view, 'What does hello do?');
     await lastFinishedAnswer(chat.view);
     const sideBar = page.locator('.part.sidebar');

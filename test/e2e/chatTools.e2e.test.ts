@@ -6,22 +6,17 @@ import { button, lastFinishedAnswer, openChat, sendMessage } from '../support/e2
 import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { editorGroupWithTab, editorText, openFile } from '../support/e2e/workbenchUi';
-import { startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { textTurn, toolCallsTurn } from '../support/referenceServer';
 
 const OLD = '  return `Hello, ${name}!`;';
 const NEW = '  return `Hello there, ${name}!`;';
 
 describe('An edit proposed in the chat (e2e)', function () {
-  let server: ReferenceServer;
-  before(async () => {
-    server = await startReferenceServer({ model: 'edit-model' });
-  });
-  after(async () => {
-    await server?.close();
-  });
-  const workbench = useWorkbench(() => ({ settings: { 'askModel.baseUrl': server.url, 'askModel.model': 'edit-model' } }));
+  const server = useReferenceServer({ model: 'edit-model' });
+  const workbench = useWorkbench(() => ({ settings: { 'askModel.baseUrl': server().url, 'askModel.model': 'edit-model' } }));
   const chat = useChatPanel(workbench);
 
   it('opens the diff, waits for Accept on the tool card, closes the preview, and the editor shows the new text', async function () {
@@ -29,7 +24,7 @@ describe('An edit proposed in the chat (e2e)', function () {
     const { page } = workbench;
     await openFile(page, 'hello.ts');
     await openChat(page);
-    server.script(
+    server().script(
       toolCallsTurn([{ name: 'replace_in_file', arguments: JSON.stringify({ path: 'hello.ts', old_text: OLD, new_text: NEW }), id: 'c_edit' }]),
       textTurn('Made the greeting warmer.'),
     );
@@ -46,7 +41,7 @@ describe('An edit proposed in the chat (e2e)', function () {
     await accept.click();
     const done = await lastFinishedAnswer(chat.view, 30_000);
     assert.match(await done.innerText(), /Made the greeting warmer\./);
-    const toolResult = (server.requests.at(-1)?.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'tool');
+    const toolResult = (server().requests.at(-1)?.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'tool');
     assert.match(toolResult?.content ?? '', /unsaved/, 'the model was told the edit is in the editor');
     await until(async () => (await diffTab.count()) === 0, 'the diff preview closes after Accept');
 

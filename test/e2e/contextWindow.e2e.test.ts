@@ -13,11 +13,12 @@ import { alerts, assistantMessages, button, lastFinishedAnswer, sendMessage } fr
 import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { runCommand } from '../support/e2e/workbenchUi';
 import { repoRoot } from '../support/host/buildIntegrationTests';
 import { FIXTURE_WORKSPACE } from '../support/e2e/workbenchSession';
-import { startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
 
 const MODEL = 'small-window-model';
 const WINDOW = 4096;
@@ -47,21 +48,19 @@ async function summarisedThrough(view: FrameLocator): Promise<{ count: number; t
 }
 
 describe('the context window in the chat: meter, automatic compaction, Compact now (e2e)', function () {
-  let server: ReferenceServer;
+  const server = useReferenceServer({ model: MODEL, contextWindow: WINDOW, summaryText: SUMMARY });
   let workspace: string;
   before(async () => {
-    server = await startReferenceServer({ model: MODEL, contextWindow: WINDOW, summaryText: SUMMARY });
     workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-context-e2e-'));
     fs.cpSync(FIXTURE_WORKSPACE, workspace, { recursive: true });
     for (const file of LARGE_FILES) fs.cpSync(path.join(repoRoot, file), path.join(workspace, file));
   });
   after(async () => {
-    await server?.close();
     fs.rmSync(workspace, { recursive: true, force: true });
   });
   const workbench = useWorkbench(() => ({
     settings: {
-      'askModel.baseUrl': server.url,
+      'askModel.baseUrl': server().url,
       'askModel.model': MODEL,
       'askModel.maxRetries': 0,
       'askModel.modelOverrides': { [MODEL]: { contextWindow: WINDOW, maxOutputTokens: 512 } },
@@ -70,11 +69,11 @@ describe('the context window in the chat: meter, automatic compaction, Compact n
     waitForActivation: false,
   }));
   const chat = useChatPanel(workbench);
-  beforeEach(() => server.reset());
+  beforeEach(() => server().reset());
 
   it('the meter shows used / window after an answer, warns from 80%, and the summary line appears once the chat compacts itself', async () => {
     const { view } = chat;
-    server.script(textTurn('Short answer.'));
+    server().script(textTurn('Short answer.'));
     await sendMessage(view, 'Where does the build spend its time?');
     await lastFinishedAnswer(view);
     await meter(view).filter({ hasText: /^\d+(\.\d)?K? \/ 4K$/ }).waitFor();
@@ -86,7 +85,7 @@ describe('the context window in the chat: meter, automatic compaction, Compact n
     let turns = 1;
     while (!(await meter(view).evaluate((element) => element.classList.contains('warn')))) {
       assert.ok(turns < 20, `no warning after ${turns} answers: ${await meter(view).innerText()}`);
-      server.script(textTurn(`${turns}. ${LONG_ANSWER}`));
+      server().script(textTurn(`${turns}. ${LONG_ANSWER}`));
       await sendMessage(view, `And step ${turns}?`);
       await lastFinishedAnswer(view);
       await until(async () => (await assistantMessages(view).count()) === turns + 1, `answer ${turns + 1} shown`);
@@ -95,22 +94,22 @@ describe('the context window in the chat: meter, automatic compaction, Compact n
     const [used, window] = (await meter(view).innerText()).split(' / ');
     assert.equal(window, '4K');
     assert.ok(Number(used?.replace('K', '')) * 1000 >= 0.8 * WINDOW, `warns at ${used}`);
-    assert.equal(summaryRequests(server).length, 0, 'not compacted before it had to be');
+    assert.equal(summaryRequests(server()).length, 0, 'not compacted before it had to be');
     assert.equal((await summarisedThrough(view)).count, 0);
     await screenshot(workbench.page, 'context-meter-warning', workbench.page.locator('.part.sidebar'));
 
     // The next message no longer fits with everything: the oldest turns are summarised for the model.
-    server.script(textTurn('Answered with the earlier turns summarised.'));
+    server().script(textTurn('Answered with the earlier turns summarised.'));
     await sendMessage(view, 'So what should I change first?');
     const last = await lastFinishedAnswer(view);
     assert.match(await last.innerText(), /Answered with the earlier turns summarised\./);
     assert.equal(await alerts(view).count(), 0, 'no error, no overflow');
-    assert.equal(summaryRequests(server).length, 1, 'one summary request');
+    assert.equal(summaryRequests(server()).length, 1, 'one summary request');
     await until(async () => (await summarisedThrough(view)).count === 1, 'a turn marked as summarised through');
     assert.equal((await summarisedThrough(view)).line, `"${SUMMARY_LINE}"`);
-    const sent = server.requests.at(-1)?.body as { messages: { role: string; content: string | null }[] };
+    const sent = server().requests.at(-1)?.body as { messages: { role: string; content: string | null }[] };
     assert.ok(sent.messages.some((message) => message.role === 'system' && (message.content ?? '').includes(SUMMARY)), 'the summary went in their place');
-    assert.ok(server.requests.every((request) => request.countedPromptTokens === undefined || request.countedPromptTokens < WINDOW), 'every request fitted');
+    assert.ok(server().requests.every((request) => request.countedPromptTokens === undefined || request.countedPromptTokens < WINDOW), 'every request fitted');
     await until(async () => !(await meter(view).evaluate((element) => element.classList.contains('warn'))), 'the meter below the warning once compacted');
     await view.locator('.turn.summarised-through').scrollIntoViewIfNeeded();
     await screenshot(workbench.page, 'context-summarised-through', workbench.page.locator('.part.sidebar'));
@@ -118,7 +117,7 @@ describe('the context window in the chat: meter, automatic compaction, Compact n
 
   it('Compact (the header button) and "Ask Model: Compact Chat Now" summarise the conversation so far and show the line', async () => {
     const { view } = chat;
-    server.script(textTurn('First answer.'), textTurn('Second answer.'));
+    server().script(textTurn('First answer.'), textTurn('Second answer.'));
     await sendMessage(view, 'First question?');
     await lastFinishedAnswer(view);
     await sendMessage(view, 'Second question?');
@@ -127,19 +126,19 @@ describe('the context window in the chat: meter, automatic compaction, Compact n
 
     await button(view, 'Compact').click();
     await until(async () => (await summarisedThrough(view)).turnId === (await second.getAttribute('data-turn-id')), 'the line under the second answer');
-    assert.equal(summaryRequests(server).length, 1);
+    assert.equal(summaryRequests(server()).length, 1);
     assert.equal((await summarisedThrough(view)).line, `"${SUMMARY_LINE}"`);
 
-    server.script(textTurn('Third answer.'));
+    server().script(textTurn('Third answer.'));
     await sendMessage(view, 'Third question?');
     const third = await lastFinishedAnswer(view);
-    const sent = server.requests.at(-1)?.body as { messages: { role: string; content: string | null }[] };
+    const sent = server().requests.at(-1)?.body as { messages: { role: string; content: string | null }[] };
     assert.ok(!sent.messages.some((message) => message.content === 'First question?'), 'the summarised turns are not sent again');
     assert.ok(sent.messages.some((message) => (message.content ?? '').includes(SUMMARY)));
 
     await runCommand(workbench.page, 'Ask Model: Compact Chat Now');
     await until(async () => (await summarisedThrough(view)).turnId === (await third.getAttribute('data-turn-id')), 'the line under the third answer');
-    assert.equal(summaryRequests(server).length, 2);
+    assert.equal(summaryRequests(server()).length, 2);
     assert.equal((await summarisedThrough(view)).count, 1, 'one line: under the latest summarised turn');
     await view.locator('.turn.summarised-through').scrollIntoViewIfNeeded();
     await screenshot(workbench.page, 'context-compact-now', workbench.page.locator('.part.sidebar'));
@@ -153,22 +152,22 @@ describe('the context window in the chat: meter, automatic compaction, Compact n
       const file = LARGE_FILES[turn % LARGE_FILES.length]!;
       const startLine = 1 + ((turn * 40) % 200);
       const read = { path: file, start_line: startLine, end_line: startLine + READ_LINES - 1 };
-      server.script(toolCallsTurn([{ name: 'read_file', arguments: JSON.stringify(read) }]), textTurn(`Turn ${turn}: ${file} read; here is what it does.`));
+      server().script(toolCallsTurn([{ name: 'read_file', arguments: JSON.stringify(read) }]), textTurn(`Turn ${turn}: ${file} read; here is what it does.`));
       await sendMessage(view, `Question ${turn}: what does ${file} do?`);
       await until(async () => (await assistantMessages(view).count()) === turn, `answer ${turn} shown`);
       const answer = await lastFinishedAnswer(view, 30_000);
       assert.match(await answer.innerText(), new RegExp(`Turn ${turn}: `), `answer ${turn}`);
       assert.equal(await alerts(view).count(), 0, `turn ${turn} ended in an error: ${await alerts(view).allInnerTexts()}`);
-      assert.equal(server.queuedTurns, 0, `turn ${turn} used both scripted answers`);
+      assert.equal(server().queuedTurns, 0, `turn ${turn} used both scripted answers`);
     }
-    const chatRequests = server.requests.filter((request) => request.path === '/v1/chat/completions');
+    const chatRequests = server().requests.filter((request) => request.path === '/v1/chat/completions');
     const counted = chatRequests.map((request) => request.countedPromptTokens ?? Number.NaN);
     assert.deepEqual(counted.filter((tokens) => !(tokens < WINDOW)), [], `requests over the window (of ${counted.length}: ${counted.join(' ')})`);
     const toolResults = chatRequests.flatMap((request) => (request.body as { messages: { role: string; content: string | null }[] }).messages.filter((message) => message.role === 'tool'));
     assert.ok(toolResults.some((message) => /lines \d+–\d+ of \d+/.test(message.content ?? '')), "the host's read_file answered from the workspace");
-    assert.ok(summaryRequests(server).length > 0, 'compacted along the way');
+    assert.ok(summaryRequests(server()).length > 0, 'compacted along the way');
     assert.ok(await view.locator('.turn.summarised-through').count() === 1);
-    process.stderr.write(`      [e2e] ${LONG_CHAT_TURNS} turns in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${chatRequests.length} requests (${summaryRequests(server).length} summaries), largest prompt ${Math.max(...counted)} of ${WINDOW}\n`);
+    process.stderr.write(`      [e2e] ${LONG_CHAT_TURNS} turns in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${chatRequests.length} requests (${summaryRequests(server()).length} summaries), largest prompt ${Math.max(...counted)} of ${WINDOW}\n`);
     await screenshot(workbench.page, 'context-long-chat', workbench.page.locator('.part.sidebar'));
   });
 });

@@ -11,11 +11,12 @@ import { askModelLogLines } from '../support/e2e/askModelLog';
 import { button, chatFrame, lastFinishedAnswer, openChat, sendMessage } from '../support/e2e/chatView';
 import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { editorGroupWithTab, editorText, openFile, runCommand, selectLines } from '../support/e2e/workbenchUi';
 import { SPOOFED_LINKS, TROJAN_SOURCE, fenced } from '../support/deceptiveText';
 import { reorderedCharacters } from '../support/drawnOrder';
-import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
+import { textTurn } from '../support/referenceServer';
 
 const MODEL = 'deceive-model';
 const REFUSED_LINK = /chat: refused to open a link/;
@@ -26,20 +27,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Model output that deceives, in the workbench (e2e, issue 16)', function () {
   this.timeout(120_000);
-  let server: ReferenceServer;
-  before(async () => {
-    server = await startReferenceServer({ model: MODEL });
-  });
-  after(async () => {
-    await server?.close();
-  });
+  const server = useReferenceServer({ model: MODEL });
   const workbench = useWorkbench(() => ({
     // Auto-save off: the disk shows only what a test saved itself.
-    settings: { 'askModel.baseUrl': server.url, 'askModel.model': MODEL, 'askModel.maxRetries': 0, 'files.autoSave': 'off' },
+    settings: { 'askModel.baseUrl': server().url, 'askModel.model': MODEL, 'askModel.maxRetries': 0, 'files.autoSave': 'off' },
     waitForActivation: false,
   }));
   const chat = useChatPanel(workbench);
-  beforeEach(() => server.reset());
+  beforeEach(() => server().reset());
 
   /** VS Code's modal dialog (in VS Code for the Web, part of the workbench's DOM). */
   const modal = () => workbench.page.locator('.monaco-dialog-box');
@@ -52,7 +47,7 @@ describe('Model output that deceives, in the workbench (e2e, issue 16)', functio
   it('the Trojan Source corpus: every block drawn as its bytes run, each character named, the block warns; Copy copies the exact bytes', async () => {
     const { page, session } = workbench;
     await session.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.origin });
-    server.script(textTurn(CORPUS_ANSWER, { chunks: 40 }));
+    server().script(textTurn(CORPUS_ANSWER, { chunks: 40 }));
     await sendMessage(chat.view, 'Show me the corpus.');
     const done = await lastFinishedAnswer(chat.view);
     const blocks = done.locator('.code-block');
@@ -72,7 +67,7 @@ describe('Model output that deceives, in the workbench (e2e, issue 16)', functio
   it('Insert and Apply ask first, naming the characters; Cancel writes nothing, "Insert Anyway" writes the exact bytes', async () => {
     const { page } = workbench;
     const block = TROJAN_SOURCE.stretchedString!;
-    server.script(textTurn(`Use this:\n\n${fenced(block)}\n`));
+    server().script(textTurn(`Use this:\n\n${fenced(block)}\n`));
     const before = helloOnDisk();
     await openFile(page, 'hello.ts');
     await selectLines(page, 3, 3);
@@ -109,7 +104,7 @@ describe('Model output that deceives, in the workbench (e2e, issue 16)', functio
   });
 
   it('a link’s hover names its real target, whatever title or text the model gave it', async () => {
-    server.script(textTurn(`${SPOOFED_LINKS.titled.markdown}, ${SPOOFED_LINKS.imageTitled.markdown} and ${SPOOFED_LINKS.homoglyph.markdown}.`));
+    server().script(textTurn(`${SPOOFED_LINKS.titled.markdown}, ${SPOOFED_LINKS.imageTitled.markdown} and ${SPOOFED_LINKS.homoglyph.markdown}.`));
     await sendMessage(chat.view, 'Links, please.');
     const done = await lastFinishedAnswer(chat.view);
     const links = await done.locator('.markdown a').evaluateAll((anchors) => anchors.map((anchor) => [anchor.getAttribute('href'), anchor.getAttribute('title')]));
@@ -118,7 +113,7 @@ describe('Model output that deceives, in the workbench (e2e, issue 16)', functio
 
   it('a bad link forced into the view’s DOM goes to the host, which refuses it; neither the view nor the workbench opens it', async () => {
     const { page } = workbench;
-    server.script(textTurn('Nothing to click here.'));
+    server().script(textTurn('Nothing to click here.'));
     await sendMessage(chat.view, 'Say something harmless.');
     await lastFinishedAnswer(chat.view);
     const userData = workbench.session.server.userDataDir;

@@ -12,12 +12,13 @@ import { answerText, button, lastFinishedAnswer, openChat, sendMessage } from '.
 import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { FIXTURE_WORKSPACE } from '../support/e2e/workbenchSession';
 import { exactly, quickInput, runCommand } from '../support/e2e/workbenchUi';
 import { buildTicketServer } from '../support/mcpServer/buildTicketServer';
 import { TICKET_SERVER_NAME, TICKETS } from '../support/mcpServer/tickets';
-import { startReferenceServer, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { toolCallsTurn } from '../support/referenceServer';
 
 const TICKET_ID = 'T-42';
 const TICKET = TICKETS[TICKET_ID] ?? '';
@@ -33,21 +34,20 @@ async function pickQuickInputRow(page: Page, label: string): Promise<void> {
 }
 
 describe('An MCP server\'s tool in the chat (e2e)', function () {
-  let server: ReferenceServer;
+  // Demo mode: the first answer calls the ticket tool as the request offered it (VS Code names it
+  // mcp_<server>_<tool>); the answer after the tool result is the demo summary, which quotes that result.
+  const server = useReferenceServer({
+    model: 'mcp-model',
+    demo: true,
+    demoScript: (request) => {
+      const last = request.messages.at(-1);
+      if (last?.role !== 'user') return undefined;
+      const tool = request.tools.find((candidate) => candidate.name.startsWith('mcp_') && candidate.name.endsWith('lookup_ticket'));
+      return tool ? toolCallsTurn([{ id: 'c_ticket', name: tool.name, arguments: JSON.stringify({ id: TICKET_ID }) }]) : undefined;
+    },
+  });
   let mcpDir: string;
   before(async () => {
-    // Demo mode: the first answer calls the ticket tool as the request offered it (VS Code names it
-    // mcp_<server>_<tool>); the answer after the tool result is the demo summary, which quotes that result.
-    server = await startReferenceServer({
-      model: 'mcp-model',
-      demo: true,
-      demoScript: (request) => {
-        const last = request.messages.at(-1);
-        if (last?.role !== 'user') return undefined;
-        const tool = request.tools.find((candidate) => candidate.name.startsWith('mcp_') && candidate.name.endsWith('lookup_ticket'));
-        return tool ? toolCallsTurn([{ id: 'c_ticket', name: tool.name, arguments: JSON.stringify({ id: TICKET_ID }) }]) : undefined;
-      },
-    });
     mcpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-e2e-mcp-'));
     const workspace = path.join(mcpDir, 'workspace');
     fs.cpSync(FIXTURE_WORKSPACE, workspace, { recursive: true });
@@ -56,7 +56,7 @@ describe('An MCP server\'s tool in the chat (e2e)', function () {
   const workbench = useWorkbench(() => ({
     workspace: path.join(mcpDir, 'workspace'),
     settings: {
-      'askModel.baseUrl': server.url,
+      'askModel.baseUrl': server().url,
       'askModel.model': 'mcp-model',
       'askModel.vscodeTools.allow': ['mcp'],
       // VS Code hides its MCP commands (MCP: List Servers) while its AI features are off, as the quiet settings have them.
@@ -65,7 +65,6 @@ describe('An MCP server\'s tool in the chat (e2e)', function () {
   }));
   const chat = useChatPanel(workbench);
   after(async () => {
-    await server?.close();
     if (mcpDir) fs.rmSync(mcpDir, { recursive: true, force: true });
   });
 
@@ -83,7 +82,7 @@ describe('An MCP server\'s tool in the chat (e2e)', function () {
     await log.filter({ hasText: 'Discovered 1 tools' }).waitFor({ timeout: 30_000 });
 
     await openChat(page);
-    server.reset();
+    server().reset();
     await sendMessage(chat.view, `What does ticket ${TICKET_ID} say?`);
 
     const card = chat.view.locator('.tool-card').first();
@@ -91,13 +90,13 @@ describe('An MCP server\'s tool in the chat (e2e)', function () {
     const accept = button(card, 'Accept');
     await accept.waitFor();
     await button(card, 'Reject').waitFor();
-    const first = server.requests[0]?.body as SentRequest;
+    const first = server().requests[0]?.body as SentRequest;
     const ticketTool = first.tools?.map((tool) => tool.function.name).find((name) => name.endsWith('lookup_ticket'));
     assert.equal(ticketTool, `mcp_${TICKET_SERVER_NAME}_lookup_ticket`, `the request offered the MCP tool: ${JSON.stringify(first.tools?.map((tool) => tool.function.name))}`);
     assert.match(await card.innerText(), new RegExp(ticketTool));
     // Nothing ran before Accept: the model has not been sent a tool result.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    assert.equal(server.requests.length, 1, 'no second request before Accept');
+    assert.equal(server().requests.length, 1, 'no second request before Accept');
     await screenshot(page, 'mcp-tool-waiting-for-approval');
 
     await accept.click();
@@ -105,7 +104,7 @@ describe('An MCP server\'s tool in the chat (e2e)', function () {
     // invokes it outside VS Code's own chat (vscode.lm.invokeTool without a chat token): the user says Yes there too.
     const confirm = page.locator('.monaco-dialog-box').filter({ hasText: 'Run Look up a ticket' });
     await confirm.waitFor({ timeout: 15_000 });
-    assert.equal(server.requests.length, 1, 'still no tool result while VS Code asks');
+    assert.equal(server().requests.length, 1, 'still no tool result while VS Code asks');
     await screenshot(page, 'mcp-tool-vscode-confirmation');
     await confirm.getByRole('button', { name: 'Yes', exact: true }).click();
     const done = await lastFinishedAnswer(chat.view, 30_000);
@@ -114,8 +113,8 @@ describe('An MCP server\'s tool in the chat (e2e)', function () {
     // The answer's own text, without the card (which shows the result too).
     const answer = await answerText(done);
     assert.ok(answer.includes(TICKET), `the answer quotes the ticket: ${answer}`);
-    assert.equal(server.requests.length, 2);
-    const second = server.requests[1]?.body as SentRequest;
+    assert.equal(server().requests.length, 2);
+    const second = server().requests[1]?.body as SentRequest;
     assert.equal(second.messages.find((message) => message.tool_call_id === 'c_ticket')?.content, TICKET, 'the model got what the MCP server answered');
     await screenshot(page, 'mcp-tool-answered');
   });

@@ -6,26 +6,21 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../support/e2e/screenshots';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { exactly, MODEL_STATUS_ITEM, quickInput, runCommand } from '../support/e2e/workbenchUi';
 import { lastFinishedAnswer, openChat, sendMessage } from '../support/e2e/chatView';
-import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
+import { textTurn, type ReferenceServer } from '../support/referenceServer';
 
 const rows = (page: Page): Locator => quickInput(page).locator('.monaco-list-row');
 const rowFor = (page: Page, label: string): Locator => rows(page).filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
 const modelListRequests = (server: ReferenceServer): number => server.requests.filter((request) => request.path === '/v1/models').length;
 
 describe('the model picker shows what the server said of each model (e2e)', function () {
-  let server: ReferenceServer;
-  before(async () => {
-    server = await startReferenceServer({ discovery: 'litellm' });
-  });
-  after(async () => {
-    await server?.close();
-  });
+  const server = useReferenceServer({ discovery: 'litellm' });
   const workbench = useWorkbench(() => ({
     settings: {
-      'askModel.baseUrl': server.url,
+      'askModel.baseUrl': server().url,
       'askModel.model': 'rerank-english-v3.0',
       'askModel.modelOverrides': { 'llava-hf': { contextWindow: 4096 } },
     },
@@ -48,14 +43,14 @@ describe('the model picker shows what the server said of each model (e2e)', func
       ['fake-openai-endpoint', 'gpt-3.5-turbo', 'llava-hf', 'rerank-english-v3.0', 'Refresh'],
     );
     await screenshot(page, 'model-picker-discovered-limits', quickInput(page));
-    assert.equal(server.requests.filter((request) => request.path === '/health').length, 0, 'never /health');
+    assert.equal(server().requests.filter((request) => request.path === '/health').length, 0, 'never /health');
 
-    const listedBefore = modelListRequests(server);
+    const listedBefore = modelListRequests(server());
     await rowFor(page, 'Refresh').click();
     // The list may still show the old rows while the server is asked again: wait for the request, not for a row.
-    for (const waitUntil = Date.now() + 15_000; modelListRequests(server) === listedBefore && Date.now() < waitUntil; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const waitUntil = Date.now() + 15_000; modelListRequests(server()) === listedBefore && Date.now() < waitUntil; ) await new Promise((resolve) => setTimeout(resolve, 50));
     await rowFor(page, 'gpt-3.5-turbo').waitFor();
-    assert.equal(modelListRequests(server), listedBefore + 1, 'Refresh asked the server again, once');
+    assert.equal(modelListRequests(server()), listedBefore + 1, 'Refresh asked the server again, once');
 
     await rowFor(page, 'gpt-3.5-turbo').click();
     await page.locator(MODEL_STATUS_ITEM).filter({ hasText: 'gpt-3.5-turbo' }).waitFor();
@@ -68,7 +63,7 @@ describe('the model picker shows what the server said of each model (e2e)', func
     await page.locator(MODEL_STATUS_ITEM).filter({ hasText: 'gpt-3.5-turbo' }).waitFor();
     const view = await openChat(page);
     // gpt-3.5-turbo at $1.50 / $2.00 per million tokens (LiteLLM's recorded model info): 1000 in and 500 out.
-    server.script(textTurn('Priced answer.', { usage: { prompt_tokens: 1000, completion_tokens: 500 } }), textTurn('Another.', { usage: { prompt_tokens: 2000, completion_tokens: 1000 } }));
+    server().script(textTurn('Priced answer.', { usage: { prompt_tokens: 1000, completion_tokens: 500 } }), textTurn('Another.', { usage: { prompt_tokens: 2000, completion_tokens: 1000 } }));
     await sendMessage(view, 'What does it cost?');
     const first = await lastFinishedAnswer(view);
     assert.match(await first.locator('.turn-footer').innerText(), / · cost ~\$0\.0025$/);

@@ -10,9 +10,9 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../support/e2e/screenshots';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { exactly, runCommand } from '../support/e2e/workbenchUi';
-import { startReferenceServer, type ReferenceServer } from '../support/referenceServer';
 
 /** The catalogue the reference server's LiteLLM discovery answers with, in VS Code's order (by name). */
 const MODELS = ['fake-openai-endpoint', 'gpt-3.5-turbo', 'llava-hf', 'rerank-english-v3.0'];
@@ -75,16 +75,10 @@ async function pickModel(page: Page, model: string): Promise<void> {
 }
 
 describe('Ask Model’s models in VS Code’s own chat model picker (e2e)', function () {
-  let server: ReferenceServer;
-  before(async () => {
-    server = await startReferenceServer({ discovery: 'litellm' });
-  });
-  after(async () => {
-    await server?.close();
-  });
+  const server = useReferenceServer({ discovery: 'litellm' });
   const workbench = useWorkbench(() => ({
     settings: {
-      'askModel.baseUrl': server.url,
+      'askModel.baseUrl': server().url,
       'askModel.model': 'gpt-3.5-turbo',
       'chat.disableAIFeatures': false, // only this file: VS Code's chat shown, signed out and offline
       // Without it, the built-in Copilot extension puts "Set BYOK utility models" over the chat input once it sees a

@@ -7,11 +7,12 @@ import type { Page } from 'playwright-core';
 import { alerts, answerText, lastFinishedAnswer, sendMessage } from '../support/e2e/chatView';
 import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { editorGroupWithTab, editorText, notificationToasts, openFile, quickInputBox, runCommand, selectLines } from '../support/e2e/workbenchUi';
 import { compareAnswer, loadRecordedCases, type AssembledAnswer, type RecordedCase } from '../support/recorded/recordedCases';
 import { replayThroughClient } from '../support/recorded/replayThroughClient';
-import { replayTurn, startReferenceServer, type ReferenceServer } from '../support/referenceServer';
+import { replayTurn } from '../support/referenceServer';
 
 const MODEL = 'recorded-model';
 /** The address replayThroughClient's client calls; the workbench calls the reference server instead. */
@@ -39,10 +40,9 @@ interface Replayed {
 }
 
 describe('Recorded response shapes through the real UI (e2e)', function () {
-  let server: ReferenceServer;
+  const server = useReferenceServer({ model: MODEL });
   const replayed = new Map<string, Replayed>();
   before(async () => {
-    server = await startReferenceServer({ model: MODEL });
     const cases = new Map(loadRecordedCases().map((recorded) => [recorded.name, recorded]));
     for (const { caseName } of FAMILIES) {
       const recorded = cases.get(caseName);
@@ -53,26 +53,23 @@ describe('Recorded response shapes through the real UI (e2e)', function () {
       replayed.set(caseName, { recorded, assembled });
     }
   });
-  after(async () => {
-    await server?.close();
-  });
   const workbench = useWorkbench(() => ({
-    settings: { 'askModel.baseUrl': server.url, 'askModel.model': MODEL, 'askModel.maxRetries': 0 },
+    settings: { 'askModel.baseUrl': server().url, 'askModel.model': MODEL, 'askModel.maxRetries': 0 },
     waitForActivation: false, // the chat opens first, and opening it activates the extension
   }));
-  beforeEach(() => server.reset());
+  beforeEach(() => server().reset());
 
   /** Scripts the case's body and returns what the core assembled from it, the error message as the UI words it. */
   function replay(caseName: string): AssembledAnswer {
     const found = replayed.get(caseName);
     if (!found) throw new Error(`${caseName} was not replayed through the client`);
-    server.script(replayTurn(found.recorded.body, { status: found.recorded.status }));
+    server().script(replayTurn(found.recorded.body, { status: found.recorded.status }));
     const { assembled } = found;
-    return { ...assembled, error: assembled.error?.replaceAll(REPLAY_ORIGIN, server.url) };
+    return { ...assembled, error: assembled.error?.replaceAll(REPLAY_ORIGIN, server().url) };
   }
 
   function assertReplayUsed(): void {
-    assert.equal(server.queuedTurns, 0, 'the recorded body was the answer');
+    assert.equal(server().queuedTurns, 0, 'the recorded body was the answer');
   }
 
   describe('in the chat', () => {
