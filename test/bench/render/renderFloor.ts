@@ -5,11 +5,10 @@
 // With the number of frames in which the stream as sent changed the page, this gives the least the stream can cost
 // beyond rendering the answer once, for the render cadence the view has.
 import type { CDPSession, Page } from 'playwright-core';
-import type { HostMessage } from '../../../src/core/chat/webviewProtocol';
 import type { Harness } from '../../support/webviewHarness/openHarness';
 import { buildBenchAnswer } from './benchAnswer';
 import { BENCH_ANSWER_ID, benchMessages, type BenchMessages } from './benchMessages';
-import { costBetween, metrics, preparedTab, settle, type Delivery } from './renderRuns';
+import { costBetween, metrics, post, preparedTab, settle, type Delivery } from './renderRuns';
 
 /** The start of a stream: an answer of a few short blocks, no code. */
 const SHORT_ANSWER = benchMessages(buildBenchAnswer(5, 600, 0), 10).once;
@@ -76,11 +75,6 @@ async function floorPerFrame({ page, cdp }: { page: Page; cdp: CDPSession }, fra
   return (costBetween(idle, changed).taskMs - costBetween(before, idle).taskMs) / frames;
 }
 
-async function postFinished(page: Page, message: HostMessage): Promise<void> {
-  await page.evaluate((value) => window.askModelHarness.post(value), message);
-  await settle(page);
-}
-
 /** `asSent` streamed (counting the frames it changes the page in), then the floor at its end and at a short answer. */
 export async function renderFloorRun(harness: Harness, messages: BenchMessages, asSent: Delivery): Promise<RenderFloorRun> {
   const streamMs = (asSent.messages.length - 1) / asSent.perMs;
@@ -90,7 +84,8 @@ export async function renderFloorRun(harness: Harness, messages: BenchMessages, 
   const endMs = await floorPerFrame(end, extraFrames, intervalMs);
   await end.page.close();
   const start = await preparedTab(harness, asSent, messages);
-  await postFinished(start.page, SHORT_ANSWER);
+  await post(start.page, SHORT_ANSWER);
+  await settle(start.page);
   const startMs = await floorPerFrame(start, extraFrames, intervalMs);
   await start.page.close();
   return { extraFrames, startMs, endMs };

@@ -48,7 +48,7 @@ export function costBetween(before: Metrics, after: Metrics): MainThreadCost {
   return { taskMs: ms('TaskDuration'), scriptMs: ms('ScriptDuration'), layoutMs: ms('LayoutDuration'), styleMs: ms('RecalcStyleDuration') };
 }
 
-async function post(page: Page, message: HostMessage): Promise<void> {
+export async function post(page: Page, message: HostMessage): Promise<void> {
   await page.evaluate((value) => window.askModelHarness.post(value), message);
 }
 
