@@ -33,7 +33,7 @@ const pickerLabel = (page: Page): Locator => page.locator('.interactive-input-pa
  * Chat view still settling); so a drop-down without the model is closed and the picker opened again.
  */
 async function openModelPicker(page: Page, model: string): Promise<void> {
-  const others = pickerRows(page).filter({ hasText: /^\s*Other Models\s*$/ });
+  const others = pickerRows(page).filter({ hasText: exactly('Other Models') });
   for (let attempt = 1; ; attempt++) {
     const picker = page.locator('.interactive-input-part .model-picker-item a.model-picker-name').first();
     await picker.waitFor();
