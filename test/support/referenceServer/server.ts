@@ -5,6 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_ANSWER_TEXT, hugeText, planAnswer } from './answerPlan';
 import { newEnvelope } from './completionEnvelope';
+import { CompletionRoutes } from './completionRoutes';
 import { writeCompletion } from './completionResponder';
 import { demoAnswer } from './demoAnswer';
 import { discoveryAnswer, isUnauthenticated } from '../discovery/discoveryShapes';
@@ -17,7 +18,7 @@ import { sendStatusFault } from './statusFault';
 import { buildStreamChunks } from './streamChunks';
 import { writeStreamedAnswer } from './streamResponder';
 import { textTurn } from './turns';
-import type { AnswerTurn, Fault, RecordedRequest, ReferenceServer, ReferenceServerOptions, ReplayTurn, Turn } from './types';
+import type { AnswerTurn, Fault, RecordedCompletion, RecordedRequest, ReferenceServer, ReferenceServerOptions, ReplayTurn, Turn } from './types';
 import { validateChatRequest } from './validateChatRequest';
 import { countWindowTokens } from './windowTokens';
 import type { ChatRequest } from './validateChatRequest';
@@ -57,6 +58,7 @@ type NextReply = ({ kind: 'answer' } & Answer) | { kind: 'replay'; turn: ReplayT
 class ReferenceHttpServer implements ReferenceServer {
   url = '';
   readonly requests: RecordedRequest[] = [];
+  readonly completionRequests: RecordedCompletion[] = [];
   private readonly queue: Turn[] = [];
   private defaultFault: Fault | null = null;
   private readonly sockets = new Set<Socket>();
@@ -66,6 +68,7 @@ class ReferenceHttpServer implements ReferenceServer {
   private readonly startedAtSeconds = Math.floor(Date.now() / 1000);
   private toolCallCount = 0;
   private closing: Promise<void> | undefined;
+  private readonly completions: CompletionRoutes | undefined;
 
   constructor(
     private readonly options: ReferenceServerOptions,
@@ -73,6 +76,7 @@ class ReferenceHttpServer implements ReferenceServer {
   ) {
     this.model = options.model ?? DEFAULT_MODEL;
     this.modelIds = [...new Set([this.model, ...(options.models ?? [])])];
+    this.completions = options.completions === undefined ? undefined : new CompletionRoutes(options.completions, this.completionRequests);
     httpServer.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -103,6 +107,7 @@ class ReferenceHttpServer implements ReferenceServer {
 
   reset(): void {
     this.requests.length = 0;
+    this.completionRequests.length = 0;
     this.queue.length = 0;
     this.defaultFault = null;
   }
@@ -154,7 +159,8 @@ class ReferenceHttpServer implements ReferenceServer {
       if (!isUnauthenticated(shape, pathname) && !this.authorize(req, res)) return;
       return sendText(res, discovered.status, discovered.body, 'application/json');
     }
-    const allowed = ROUTES[pathname];
+    const completionRoute = this.completions?.routeAt(pathname);
+    const allowed = ROUTES[pathname] ?? (completionRoute === undefined ? undefined : 'POST');
     if (allowed === undefined) {
       return sendOpenAiError(res, 404, { message: `Unknown request URL: ${method} ${pathname}.`, type: 'invalid_request_error', param: null, code: 'unknown_url' });
     }
@@ -163,6 +169,9 @@ class ReferenceHttpServer implements ReferenceServer {
       return sendOpenAiError(res, 405, { message, type: 'invalid_request_error', param: null, code: 'method_not_allowed' }, { Allow: allowed });
     }
     if (pathname === '/health') return sendJson(res, 200, { status: 'ok' });
+    if (this.completions !== undefined && completionRoute !== undefined) {
+      return this.completions.answer(completionRoute, { res, body, signal, authorize: () => this.authorize(req, res), model: this.model });
+    }
     if (!this.authorize(req, res)) return;
     if (pathname === '/v1/models') return sendJson(res, 200, this.modelList());
     return this.answerChat(req, res, body, signal, startedAt, recorded);

@@ -35,6 +35,49 @@ export interface ReferenceServerOptions {
    * given without taking a scripted turn, so a script of tool rounds is not thrown out of step by compaction.
    */
   summaryText?: string;
+  /**
+   * Serve the completion endpoints inline code completion uses (llama.cpp's /infill and /completion, OpenAI's
+   * /v1/completions, Mistral's /v1/fim/completions, Ollama's /api/generate). Absent: they answer 404, as a chat-only
+   * server does.
+   */
+  completions?: CompletionRoutesOptions;
+}
+
+/** The completion endpoints by the name of the server that offers them. */
+export type CompletionRoute = 'infill' | 'completion' | 'v1-completions' | 'fim' | 'ollama-generate';
+
+export interface CompletionRoutesOptions {
+  /** The endpoints that exist (default all); a missing one answers 404 like a server without it. */
+  routes?: readonly CompletionRoute[];
+  /** The text filled in (default DEFAULT_MIDDLE_TEXT), or built from the request. Cut at a `stop` word or the token limit. */
+  middle?: string | ((request: RecordedCompletion) => string);
+  /** /v1/completions with a `suffix` gets vLLM's 400 "suffix is not currently supported". */
+  refuseSuffix?: boolean;
+  /** Wait before the answer (or the `status` error) starts; the wait ends when the client goes away. */
+  delayMs?: number;
+  /** Wait between streamed pieces. */
+  pieceDelayMs?: number;
+  /** Answer every completion request with this status in the OpenAI error shape (429 with `Retry-After: 1`). */
+  status?: number;
+}
+
+/** A request to a completion endpoint, as the server saw it and as its connection ended. */
+export interface RecordedCompletion {
+  route: CompletionRoute;
+  /** The parsed JSON body (the raw text when it is not JSON). */
+  body: unknown;
+  /** The text before the cursor: `input_prefix` on /infill, `prompt` elsewhere ('' when absent). */
+  prompt: string;
+  /** The text after the cursor: `input_suffix` on /infill, `suffix` elsewhere ('' when absent). */
+  suffix: string;
+  /** Whether the answer streams, by the route's default when the request does not say (Ollama: true). */
+  stream: boolean;
+  /** performance.now() when the request arrived (RecordedRequest.receivedAt is Date.now()). */
+  receivedAt: number;
+  /** performance.now() when the server saw the response's connection close; unset while it is open. */
+  closedAt?: number;
+  /** Set when the connection closes: true when it closed before the server finished its answer. */
+  abandoned: boolean;
 }
 
 export interface Usage {
@@ -202,6 +245,8 @@ export interface ReferenceServer {
   readonly url: string;
   /** Every request received, in order, recorded before auth and validation. */
   readonly requests: RecordedRequest[];
+  /** Every request to a completion endpoint (also in `requests`), recorded before auth and validation. */
+  readonly completionRequests: RecordedCompletion[];
   /** How many scripted turns are still waiting. */
   readonly queuedTurns: number;
   /** Queue turns; each valid chat request consumes the next one. */
@@ -214,7 +259,7 @@ export interface ReferenceServer {
    * turn. A scripted fault turn wins over the default fault; a replay turn is sent as recorded, unwrapped.
    */
   setDefaultFault(fault: Fault | null): void;
-  /** Clears the recorded requests, the queue and the default fault. */
+  /** Clears the recorded requests (completion requests too), the queue and the default fault. */
   reset(): void;
   /** Closes the server at once, destroying open sockets (stalled streams included). */
   close(): Promise<void>;
