@@ -81,7 +81,7 @@ export function loadCompletionCases(dir = COMPLETIONS_DIR): CompletionCase[] {
       try {
         raw = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
       } catch (error) {
-        throw new Error(`${file}: not JSON (${(error as Error).message})`);
+        throw new Error(`${file}: not JSON (${(error as Error).message})`, { cause: error });
       }
       const parsed = caseSchema.safeParse(raw);
       if (!parsed.success) throw new Error(`${file}: not a completion case (${z.prettifyError(parsed.error)})`);
