@@ -82,3 +82,11 @@ export { ContextFitter, type ContextMemory, type ContextWindow, type ContextFitt
 export { chatMessagesFromLanguageModel, toolDefinitionsFromLanguageModel, toolChoiceFor, LANGUAGE_MODEL_ROLE, LANGUAGE_MODEL_TOOL_MODE, type LanguageModelMessageShape, type LanguageModelToolShape } from './languageModels/languageModelMessages';
 export { languageModelInformation, languageModelId, ASSUMED_CONTEXT_WINDOW, type AskModelChatInformation } from './languageModels/languageModelCatalogue';
 export { LanguageModelAnswer, languageModelErrorCode, languageModelTokenCount, type LanguageModelAnswerPart, type LanguageModelErrorCode } from './languageModels/languageModelAnswer';
+export { CompletionEngine, type CompletionStatus, type SuggestRequest, type Suggestion, type AnsweredCompletion, type CompletionLog } from './completions/completionEngine';
+export { CompletionClient, type CompletionSender } from './completions/completionClient';
+export { EndpointChooser, readLearntEndpoints, type EndpointSetting, type LearntEndpointsByServer } from './completions/endpointChooser';
+export { ChunkRing, cutAroundCursor } from './completions/completionContext';
+export { fimTemplateFor } from './completions/fimTemplates';
+export { isInCommentOrString } from './completions/cursorPlace';
+export { ENDPOINT_RECORDS, type CompletionEndpoint } from './completions/completionEndpoints';
+export { readCompletionSettings, completionsEnabledFor, DEFAULT_COMPLETION_SETTINGS, type CompletionSettings } from './settings/completionSettings';

@@ -27,6 +27,8 @@ export interface ModelOverride {
   vision?: boolean;
   /** Send the reasoning of earlier answers back as `reasoning_content`: true always, false never. */
   sendReasoning?: boolean;
+  /** The raw fill-in-the-middle prompt for inline completions: a family's name, or a template with {prefix} and {suffix}. */
+  fimTemplate?: string;
 }
 
 /** Overrides by model id. */

@@ -6,6 +6,7 @@ import { SettingsError } from '../errors/AskModelError';
 import type { RequestSettings } from '../request/buildChatRequest';
 import { readModelOverrides } from './modelOverrides';
 import {
+  COMPLETION_ENDPOINT_SETTINGS,
   DEFAULT_PROFILE_NAME,
   findProfileEntry,
   isDefaultProfile,
@@ -53,6 +54,8 @@ const FIELDS = {
   idleSeconds: field('timeouts.idleSeconds', z.number().check(z.minimum(0)), SERVER_DEFAULTS.idleSeconds, 'must be a number of seconds, 0 or more (0 = no limit).'),
   maxRetries: field('maxRetries', z.int().check(z.minimum(0), z.maximum(10)), SERVER_DEFAULTS.maxRetries, 'must be a whole number from 0 to 10.'),
   systemPrompt: field('systemPrompt', z.string(), DEFAULT_SYSTEM_PROMPT, 'must be text.'),
+  completionModel: field('completionModel', z.string(), '', 'must be a model name (text); empty turns completions off.'),
+  completionEndpoint: field('completionEndpoint', z.enum(['auto', 'infill', 'completions', 'fim', 'ollama-generate', 'chat']), 'auto', `must be one of ${COMPLETION_ENDPOINT_SETTINGS.join(', ')}.`),
   maxContextCharacters: field('maxContextCharacters', z.int().check(z.minimum(1000)), 60_000, 'must be a whole number of at least 1000.'),
 };
 
@@ -96,11 +99,13 @@ function readDefaultServer(get: SettingGetter): ServerProfile {
     idleTimeoutMs: read(get, FIELDS.idleSeconds) * 1000,
     maxRetries: read(get, FIELDS.maxRetries),
     modelOverrides: readModelOverrides(get('modelOverrides'), 'askModel.modelOverrides'),
+    completionModel: read(get, FIELDS.completionModel).trim(),
+    completionEndpoint: read(get, FIELDS.completionEndpoint),
   };
 }
 
 /** Which generation name a feature sends: the configured one, else the feature's own (`ask-model`, `chat`, …). */
-export function requestSettingsFor(settings: ExtensionSettings, feature: 'ask-model' | 'chat' | 'edit-selection' | 'test-connection' | 'vscode-chat'): RequestSettings {
+export function requestSettingsFor(settings: ExtensionSettings, feature: 'ask-model' | 'chat' | 'edit-selection' | 'test-connection' | 'vscode-chat' | 'inline-completion'): RequestSettings {
   return {
     model: settings.model,
     stream: settings.stream,

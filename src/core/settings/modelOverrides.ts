@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
 import type { ModelOverride, ModelOverrides } from '../catalogue/mergeCatalogue';
+import { FIM_FAMILIES, isUsableTemplate } from '../completions/fimTemplates';
 
 const tokens = z.int().check(z.minimum(1));
 export const modelOverrideSchema = z.strictObject({
@@ -14,6 +15,7 @@ export const modelOverrideSchema = z.strictObject({
   tools: z.optional(z.boolean()),
   vision: z.optional(z.boolean()),
   sendReasoning: z.optional(z.boolean()),
+  fimTemplate: z.optional(z.string().check(z.refine(isUsableTemplate))),
 });
 export const modelOverridesSchema = z.record(z.string().check(z.minLength(1)), modelOverrideSchema);
 
@@ -24,6 +26,7 @@ const FIELD_RULES: Record<keyof ModelOverride, string> = {
   tools: 'must be true or false',
   vision: 'must be true or false',
   sendReasoning: 'must be true or false',
+  fimTemplate: `must be a model family (${FIM_FAMILIES.join(', ')}) or a prompt holding {prefix} and {suffix}, e.g. "<|fim_prefix|>{prefix}<|fim_suffix|>{suffix}<|fim_middle|>"`,
 };
 
 /** The overrides in `value` (undefined: none); a bad one is a SettingsError for `setting` naming the model and field. */

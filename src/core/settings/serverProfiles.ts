@@ -9,6 +9,11 @@ import { SettingsError } from '../errors/AskModelError';
 import type { ModelOverrides } from '../catalogue/mergeCatalogue';
 import type { SettingGetter } from './extensionSettings';
 import { describeOverrideIssue, modelOverridesSchema } from './modelOverrides';
+import { COMPLETION_ENDPOINTS } from '../completions/completionEndpoints';
+import type { EndpointSetting } from '../completions/endpointChooser';
+
+/** The values of `completionEndpoint`. */
+export const COMPLETION_ENDPOINT_SETTINGS: readonly EndpointSetting[] = ['auto', ...COMPLETION_ENDPOINTS];
 
 export const DEFAULT_PROFILE_NAME = 'Default';
 
@@ -25,6 +30,10 @@ export interface ServerSettings {
   maxRetries: number;
   /** The user's per-model settings for this server's models, by model id. */
   modelOverrides: ModelOverrides;
+  /** The model for inline completions; '' turns them off for this server. */
+  completionModel: string;
+  /** How to ask this server for completions: `auto` finds out (endpointChooser.ts). */
+  completionEndpoint: EndpointSetting;
 }
 
 export interface ServerProfile extends ServerSettings {
@@ -53,6 +62,8 @@ const profileSchema = z.object({
   timeouts: z.optional(z.object({ firstByteSeconds: z.optional(seconds), idleSeconds: z.optional(seconds) })),
   maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
   modelOverrides: z.optional(modelOverridesSchema),
+  completionModel: z.optional(z.string()),
+  completionEndpoint: z.optional(z.enum(['auto', 'infill', 'completions', 'fim', 'ollama-generate', 'chat'])),
 });
 export type ProfileEntry = z.infer<typeof profileSchema>;
 
@@ -101,6 +112,8 @@ export function profileFromEntry(entry: ProfileEntry): ServerProfile {
     idleTimeoutMs: (entry.timeouts?.idleSeconds ?? SERVER_DEFAULTS.idleSeconds) * 1000,
     maxRetries: entry.maxRetries ?? SERVER_DEFAULTS.maxRetries,
     modelOverrides: entry.modelOverrides ?? {},
+    completionModel: (entry.completionModel ?? '').trim(),
+    completionEndpoint: entry.completionEndpoint ?? 'auto',
   };
 }
 
