@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import { ActiveRequests } from './host/activeRequests';
 import { LastTextEditor } from './host/chat/lastTextEditor';
 import { registerChat } from './host/chat/registerChat';
+import { registerCompletions } from './host/completions/registerCompletions';
 import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, registerProfileCommands, registerUtilityCommands } from './host/commands/registerCommands';
 import { registerLanguageModels } from './host/languageModels/registerLanguageModels';
 import { lazy, loadDeferred } from './host/lazy';
@@ -44,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   registerEditSelectionCommand(context, { factory, active, log, tools });
   registerChat(context, { factory, active, log, editors, tools });
   registerLanguageModels(context, { factory, log });
+  registerCompletions(context, { factory, log });
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(2)} ms`);

@@ -1,7 +1,7 @@
 // Builds a ChatClient from the current settings and the key for the active profile's server (or a named profile's:
 // VS Code's language models offer every profile's). Called per request, so
 // settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
-import { CatalogueCache, ChatClient, CompatibilityMemory, modelInfoFor, retryWaitNote, type ExtensionSettings } from '../core';
+import { CatalogueCache, ChatClient, CompatibilityMemory, CompletionClient, modelInfoFor, retryWaitNote, type ExtensionSettings, type TokenPrices } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ContextMemories } from './contextMemories';
 import { logExchange, type Log } from './log';
@@ -28,6 +28,13 @@ export interface ReadyClient {
   client: ChatClient;
   settings: ExtensionSettings;
   hasApiKey: boolean;
+}
+
+/** A completion client for the active profile, with what its catalogue says of the completion model's prices. */
+export interface ReadyCompletionClient {
+  client: CompletionClient;
+  settings: ExtensionSettings;
+  prices: TokenPrices | undefined;
 }
 
 export class ClientFactory {
@@ -75,5 +82,25 @@ export class ClientFactory {
       },
     });
     return { client, settings, hasApiKey: apiKey !== undefined };
+  }
+
+  /**
+   * A completion client for the active profile: the same key, headers and proxy support as its chat client, no
+   * retries (the next keystroke asks again). Only failed exchanges reach the log here; the completion engine writes
+   * one line per answered request.
+   */
+  async createCompletionClient(): Promise<ReadyCompletionClient> {
+    const settings = readSettings();
+    const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl });
+    const client = new CompletionClient({
+      fetch: this.options.fetch ?? nodeHttpFetch,
+      baseUrl: settings.baseUrl,
+      apiKey,
+      headers: settings.headers,
+      onExchange: (entry) => logExchange(this.options.log, entry),
+    });
+    const info = modelInfoFor(settings.completionModel, this.catalogues.peek(catalogueKey(settings, apiKey !== undefined))?.discovered, settings.modelOverrides);
+    const prices = info.inputPricePerToken !== undefined && info.outputPricePerToken !== undefined ? { inputPerToken: info.inputPricePerToken, outputPerToken: info.outputPricePerToken } : undefined;
+    return { client, settings, prices };
   }
 }

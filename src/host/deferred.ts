@@ -21,3 +21,5 @@ export { ClientFactory } from './clientFactory';
 export { SpendLedger } from './spendLedger';
 export { ContextMemories } from './contextMemories';
 export { AskModelLanguageModels } from './languageModels/askModelLanguageModels';
+export { InlineCompletions } from './completions/inlineCompletions';
+export { setCompletionsEnabled } from './settings';

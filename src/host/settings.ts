@@ -1,7 +1,7 @@
 // Reads `askModel.*` fresh on every use, so a changed setting applies to the next request without a reload, and writes
 // the few settings the commands change (the model, the active profile, a new profile) where the user keeps them.
 import * as vscode from 'vscode';
-import { isDefaultProfile, readExtensionSettings, readProfileEntries, readServerProfiles, readToolSettings, type ExtensionSettings, type ProfileEntry, type ServerProfile, type ToolSettings } from '../core';
+import { isDefaultProfile, readCompletionSettings, readExtensionSettings, readProfileEntries, readServerProfiles, readToolSettings, type CompletionSettings, type ExtensionSettings, type ProfileEntry, type ServerProfile, type ToolSettings } from '../core';
 
 function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('askModel');
@@ -22,14 +22,34 @@ export function readWorkspaceToolSettings(): ToolSettings {
   return readToolSettings((key) => current.get(key));
 }
 
-/** The model for the active profile: `askModel.model` for Default, the profile's own `model` otherwise. */
-export async function updateModelSetting(model: string): Promise<void> {
+/**
+ * The model for the active profile: `askModel.model` for Default, the profile's own `model` otherwise; with
+ * `completionModel`, the model for inline completions, kept the same way.
+ */
+export async function updateModelSetting(model: string, key: 'model' | 'completionModel' = 'model'): Promise<void> {
   const { profile } = readSettings();
   if (isDefaultProfile(profile)) {
-    await config().update('model', model, targetOf('model'));
+    await config().update(key, model, targetOf(key));
     return;
   }
-  await updateProfileEntries((entries) => entries.map((entry) => (entry.name.toLowerCase() === profile.toLowerCase() ? { ...entry, model } : entry)));
+  await updateProfileEntries((entries) => entries.map((entry) => (entry.name.toLowerCase() === profile.toLowerCase() ? { ...entry, [key]: model } : entry)));
+}
+
+export function readCompletionSettingsNow(): CompletionSettings {
+  const current = config();
+  return readCompletionSettings((key) => current.get(key));
+}
+
+/** Turns ghost text on or off for `languageId` (`*`: everywhere), in the user's settings. */
+export async function setCompletionsEnabled(languageId: string, enabled: boolean): Promise<void> {
+  const current = config();
+  const inspected = current.inspect<Record<string, boolean>>('completions.enable');
+  const target = targetOf('completions.enable');
+  const stored = target === vscode.ConfigurationTarget.WorkspaceFolder ? inspected?.workspaceFolderValue : target === vscode.ConfigurationTarget.Workspace ? inspected?.workspaceValue : inspected?.globalValue;
+  const base = stored ?? inspected?.defaultValue ?? {};
+  // Turning everything on or off clears the per-language entries, as the person means all of them.
+  const next = languageId === '*' ? { '*': enabled } : { ...base, [languageId]: enabled };
+  await current.update('completions.enable', next, target);
 }
 
 export async function setActiveProfile(name: string): Promise<void> {

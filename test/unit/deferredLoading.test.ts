@@ -33,6 +33,7 @@ function fakeVscode(commands: Map<string, (...args: unknown[]) => unknown>, warn
     ),
     workspace: new Proxy({ getConfiguration: () => ({ get: () => undefined }) }, anything),
     lm: new Proxy({}, anything),
+    languages: new Proxy({}, anything),
     EventEmitter: class {
       event = (): typeof disposable => disposable;
       fire(): void {}
@@ -94,7 +95,7 @@ describe('deferred loading (what activation runs)', () => {
       const extension = loadBundle(bundles, 'extension.js', fakeVscode(commands, warnings), required) as Loaded;
       assert.equal(global[ZOD_MARK], undefined, 'loading the bundle evaluated zod');
       const memento = { get: (_key: string, fallback?: unknown) => fallback, update: async () => undefined };
-      extension.activate({ subscriptions: [], secrets: {}, globalState: memento, workspaceState: memento, extensionUri: {} });
+      extension.activate({ subscriptions: [], secrets: { onDidChange: () => ({ dispose: () => undefined }) }, globalState: memento, workspaceState: memento, extensionUri: {} });
       assert.equal(global[ZOD_MARK], undefined, 'activate() evaluated zod');
       assert.deepEqual(required, [], 'loading the bundle or activate() required dist/deferred.js');
       assert.deepEqual([...commands.keys()].sort(), [...contributed].sort(), 'every contributed command is registered at activation');

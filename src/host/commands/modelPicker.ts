@@ -14,14 +14,17 @@ import { showError } from '../showError';
 export interface SelectModelArgs {
   /** Set the model directly (automation and tests). */
   model?: string;
+  /** Choose the model for inline completions (the profile's `completionModel`) instead of the chat's. */
+  forCompletions?: boolean;
 }
 
 /** The picker's last item: ask the server again. Its label cannot be a model id (ids have no spaces before `$(`). */
 export const REFRESH_LABEL = '$(refresh) Refresh';
 
 export async function selectModel(factory: ClientFactory, log: Log, args?: SelectModelArgs): Promise<string | undefined> {
+  const setting = args?.forCompletions === true ? 'completionModel' : 'model';
   if (typeof args?.model === 'string' && args.model.trim() !== '') {
-    await updateModelSetting(args.model.trim());
+    await updateModelSetting(args.model.trim(), setting);
     return args.model.trim();
   }
   let refresh = false;
@@ -30,7 +33,7 @@ export async function selectModel(factory: ClientFactory, log: Log, args?: Selec
     let current = '';
     try {
       const ready = await factory.create();
-      current = ready.settings.model;
+      current = setting === 'completionModel' ? ready.settings.completionModel : ready.settings.model;
       const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Ask Model: loading models…' }, () =>
         loadCatalogue(factory, log, { ready, refresh, signal: AbortSignal.timeout(20_000) }),
       );
@@ -45,7 +48,7 @@ export async function selectModel(factory: ClientFactory, log: Log, args?: Selec
       continue;
     }
     if (!chosen) return undefined;
-    await updateModelSetting(chosen);
+    await updateModelSetting(chosen, setting);
     return chosen;
   }
 }

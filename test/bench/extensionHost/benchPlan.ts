@@ -28,6 +28,12 @@ export const FLOOR_COMMANDS = [
   'showLog',
   'stop',
   'manageModels',
+  'completions.menu',
+  'completions.toggle',
+  'completions.toggleLanguage',
+  'completions.snooze',
+  'completions.selectModel',
+  'completions.accepted',
 ];
 /** The bench entry's folder is also an extension (the workbench wants one); its `main` is the load probe. */
 export const ENTRY = { publisher: 'ask-model-bench', name: 'bench-entry' } as const;

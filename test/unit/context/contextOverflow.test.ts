@@ -72,7 +72,7 @@ describe('errors that are not an overflow stay what they are', () => {
   const RECORDED = join(__dirname, '..', '..', 'fixtures', 'recorded');
   const errorBodies = readdirSync(RECORDED, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .flatMap((dir) => readdirSync(join(RECORDED, dir.name)).map((file) => join(RECORDED, dir.name, file)))
+    .flatMap((dir) => readdirSync(join(RECORDED, dir.name)).filter((file) => file.endsWith('.json')).map((file) => join(RECORDED, dir.name, file)))
     .map((path) => ({ path, recorded: JSON.parse(readFileSync(path, 'utf8')) as { status?: number; body: string } }))
     .filter(({ recorded }) => (recorded.status ?? 200) >= 400);
 

@@ -1,6 +1,7 @@
 // The activation peer: an extension whose activate() makes the same vscode API calls ours makes (one log channel
 // with a line in it, a command per command of ours, a status-bar item set from two setting reads, a webview view
-// provider, two text document content providers (answers, proposed edits), a language model chat provider with its change event, the same event subscriptions) and nothing else, timed the same way (performance.now()
+// provider, two text document content providers (answers, proposed edits), a language model chat provider with its change event, an inline
+// completion provider with its status-bar item, the same event subscriptions) and nothing else, timed the same way (performance.now()
 // around the body). It is installed beside ours from a .vsix, declares the same activation event, and is loaded and
 // activated in the same extension hosts the same way (see inHost/loadProbe.ts), so ours / floor says what our own work
 // (building objects, reading settings, core modules) adds to the wiring no extension can avoid.
@@ -33,6 +34,17 @@ export function activate(context: vscode.ExtensionContext): { activationMs: numb
       provideTokenCount: async () => 0,
     }),
     vscode.workspace.onDidChangeConfiguration(() => undefined),
+  );
+  // Inline completions: a second status-bar item set from setting reads, the provider, and its three subscriptions.
+  const completions = vscode.window.createStatusBarItem('askModelBenchFloor.completions', vscode.StatusBarAlignment.Right, 99);
+  completions.text = `$(pass) ${String(config.get('completionModel') ?? '')} ${JSON.stringify(config.get('completions.enable') ?? {})}`;
+  completions.show();
+  context.subscriptions.push(
+    completions,
+    vscode.languages.registerInlineCompletionItemProvider({ pattern: '**' }, { provideInlineCompletionItems: () => undefined }),
+    vscode.window.onDidChangeActiveTextEditor(() => undefined),
+    vscode.workspace.onDidChangeConfiguration(() => undefined),
+    context.secrets.onDidChange(() => undefined),
   );
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(2)} ms`);
