@@ -1,10 +1,14 @@
 // Fill-in-the-middle against a real llama.cpp server: the kit's llama-server with our FIM test model
-// (test/support/peer/gen-fim-model.mjs), whose every FIM prompt is answered with FIM_TEST_MIDDLE. Raw fetch, so that
-// these tests pin what the server itself sends (field names, framing, where generation stops) independently of our
-// client; test/fixtures/peer-fim holds the same exchanges as captured bytes.
+// (test/support/peer/gen-fim-model.mjs), whose every FIM prompt is answered with FIM_TEST_MIDDLE. First over raw
+// fetch, so that these tests pin what the server itself sends (field names, framing, where generation stops)
+// independently of our code, and test/fixtures/peer-fim holds the same exchanges as captured bytes; then through our
+// completion client and engine (src/core/completions), the bodies they build and the answers they read.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CompletionClient, CompletionEngine, ENDPOINT_RECORDS, fimTemplateFor, type CompletionEndpoint } from '../../src/core';
+import { endpointUrl, type CompletionInput, type SuffixStyle } from '../../src/core/completions/completionEndpoints';
+import { classifyCompletionFailure } from '../../src/core/completions/completionFailure';
 import { FIM_TEST_MIDDLE, startPeerOrSkip, type Peer } from '../support/peer/startPeer';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'peer-fim');
@@ -217,6 +221,71 @@ describe('a real llama.cpp server answering fill-in-the-middle requests', functi
     });
   });
 
+  describe('through our completion client and engine', () => {
+    /** What the host hands the engine for the cursor in `function add`: a Qwen coder model name picks Qwen's template. */
+    const input = (model: string): Omit<CompletionInput, 'multiline'> => ({
+      model,
+      prefix: INFILL_REQUEST.input_prefix,
+      suffix: INFILL_REQUEST.input_suffix,
+      filename: 'src/add.ts',
+      languageId: 'typescript',
+      chunks: INFILL_REQUEST.input_extra,
+      maxTokens: 16,
+      template: fimTemplateFor(model),
+      metadata: { tags: ['ask-model-test'], generation_name: 'completions-peer', trace_user_id: 'ci' },
+    });
+    const client = (): CompletionClient => new CompletionClient({ fetch: globalThis.fetch, baseUrl: peer.baseUrl });
+    /** One request as the engine would send it for `endpoint` asked in `style`, multi-line as this cursor is. */
+    const send = (endpoint: CompletionEndpoint, style: SuffixStyle, extra: Record<string, unknown> = {}) => {
+      const sender = client();
+      const body = { ...ENDPOINT_RECORDS[endpoint].body({ ...input('qwen2.5-coder-1.5b'), multiline: true }, style), ...extra };
+      return sender.send(endpointUrl(endpoint, sender.urls), body, new AbortController().signal);
+    };
+
+    for (const stream of [false, true]) {
+      it(`/infill: the client reads the fixed middle, stop and usage (${stream ? 'streamed, no [DONE]' : 'whole'})`, async () => {
+        const answer = await send('infill', 'field', { stream });
+        assert.deepEqual(answer, { text: FIM_TEST_MIDDLE, finishReason: 'stop', usage: { prompt_tokens: 77, completion_tokens: MIDDLE_PIECES.length }, model: peer.model });
+      });
+
+      it(`/v1/completions with Qwen's raw FIM prompt: the client reads the fixed middle (${stream ? 'streamed' : 'whole'})`, async () => {
+        const answer = await send('completions', 'template', { stream });
+        assert.deepEqual(answer, { text: FIM_TEST_MIDDLE, finishReason: 'stop', usage: { prompt_tokens: 27, completion_tokens: MIDDLE_PIECES.length }, model: peer.model });
+      });
+    }
+
+    it('/v1/completions with `suffix`: a 200 whose text ignores the suffix, not a refusal the engine could move on from', async () => {
+      // What the server does with the engine's `field` request: the prefix alone is completed (here: nothing). So on
+      // llama.cpp a `field` answer is no sign the server honoured `suffix`; only /infill or the raw prompt fill the middle.
+      const answer = await send('completions', 'field');
+      assert.deepEqual(answer, { text: '', finishReason: 'stop', usage: { prompt_tokens: 21, completion_tokens: 1 }, model: peer.model });
+    });
+
+    it('the engine, left to choose (auto), finds /infill first and suggests the fixed middle', async () => {
+      const urls: string[] = [];
+      const recording: typeof globalThis.fetch = async (url, init) => {
+        urls.push(String(url));
+        return globalThis.fetch(url, init);
+      };
+      const logged: string[] = [];
+      const log = { info: (line: string) => logged.push(line), warn: (line: string) => logged.push(line), debug: () => undefined };
+      const engine = new CompletionEngine({ debounceMs: () => 0, log });
+      const model = 'qwen2.5-coder-1.5b';
+      const suggestion = await engine.suggest({
+        server: `${peer.baseUrl} ${model}`,
+        sender: new CompletionClient({ fetch: recording, baseUrl: peer.baseUrl }),
+        endpoint: 'auto',
+        input: input(model),
+        maxLines: 10,
+      });
+      assert.equal(suggestion?.text, FIM_TEST_MIDDLE, logged.join('\n'));
+      assert.equal(suggestion?.cached, false);
+      assert.deepEqual(urls, [`${peer.baseUrl}/infill`]);
+      assert.ok(logged.some((line) => line.includes('completes with POST /infill')), logged.join('\n'));
+      assert.deepEqual(engine.currentStatus, { kind: 'ready' });
+    });
+  });
+
   it('still sends what test/fixtures/peer-fim recorded: the same fields, pieces and framing', async () => {
     const cases: [string, string, Json][] = [
       ['infill', '/infill', INFILL_REQUEST],
@@ -267,5 +336,16 @@ describe('a real llama.cpp server whose model has no FIM tokens', function () {
       assert.equal(refused.contentType, 'application/json; charset=utf-8');
       assert.equal(refused.body, readFileSync(join(FIXTURES, 'infill-model-without-fim.txt'), 'utf8'));
     }
+  });
+
+  it('our client reads that refusal as "not here", so the engine tries the next way', async function () {
+    if (!peer.deterministic) this.skip();
+    const sender = new CompletionClient({ fetch: globalThis.fetch, baseUrl: peer.baseUrl });
+    const body = { ...INFILL_REQUEST, model: peer.model };
+    const error = await sender.send(`${sender.urls.root}/infill`, body, new AbortController().signal).then(
+      () => assert.fail('llama.cpp answered /infill for a model without FIM tokens'),
+      (refusal: unknown) => refusal,
+    );
+    assert.equal(classifyCompletionFailure(error, body, peer.model).kind, 'no-endpoint', String(error));
   });
 });
