@@ -5,7 +5,7 @@
 // server has. A
 // candidate that answers "not here" is skipped for that server and model from then on; one that answered is used
 // until it stops answering. What was learnt is a plain object, so the host keeps it across sessions.
-import { isHost, type CompletionEndpoint, type CompletionUrls, type SuffixStyle } from './completionEndpoints';
+import { COMPLETION_ENDPOINTS, isHost, type CompletionEndpoint, type CompletionUrls, type SuffixStyle } from './completionEndpoints';
 
 export interface EndpointPlan {
   endpoint: CompletionEndpoint;
@@ -103,14 +103,29 @@ export function readLearntEndpoints(stored: unknown): LearntEndpointsByServer {
     const entry = value as Record<string, unknown>;
     const refused = Array.isArray(entry['refused']) ? entry['refused'].filter((item): item is string => typeof item === 'string') : [];
     const working = isPlan(entry['working']) ? entry['working'] : undefined;
-    const dropped = typeof entry['droppedFields'] === 'object' && entry['droppedFields'] !== null ? (entry['droppedFields'] as LearntEndpoints['droppedFields']) : {};
-    result[server] = { working, refused, droppedFields: dropped };
+    result[server] = { working, refused, droppedFields: readDroppedFields(entry['droppedFields']) };
   }
   return result;
+}
+
+/** Lists of field names under known endpoints only: dropField pushes onto them and the engine deletes each name. */
+function readDroppedFields(stored: unknown): LearntEndpoints['droppedFields'] {
+  const dropped: LearntEndpoints['droppedFields'] = {};
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return dropped;
+  for (const [endpoint, fields] of Object.entries(stored as Record<string, unknown>)) {
+    if (!isEndpoint(endpoint) || !Array.isArray(fields)) continue;
+    const names = fields.filter((field): field is string => typeof field === 'string');
+    if (names.length > 0) dropped[endpoint] = names;
+  }
+  return dropped;
 }
 
 function isPlan(value: unknown): value is EndpointPlan {
   if (typeof value !== 'object' || value === null) return false;
   const plan = value as Record<string, unknown>;
-  return typeof plan['endpoint'] === 'string' && (plan['style'] === 'field' || plan['style'] === 'template');
+  return typeof plan['endpoint'] === 'string' && isEndpoint(plan['endpoint']) && (plan['style'] === 'field' || plan['style'] === 'template');
+}
+
+function isEndpoint(value: string): value is CompletionEndpoint {
+  return (COMPLETION_ENDPOINTS as readonly string[]).includes(value);
 }
