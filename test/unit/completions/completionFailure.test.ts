@@ -1,0 +1,124 @@
+// What a failed completion request means for the next one, from the HttpError the transport makes of the server's
+// answer: try the next way, drop a field, back off, or stop. The recorded refusals are replayed here.
+import assert from 'node:assert/strict';
+import { classifyCompletionFailure } from '../../../src/core/completions/completionFailure';
+import { httpErrorFromResponse } from '../../../src/core/errors/httpErrors';
+import { ConnectionError, TimeoutError } from '../../../src/core/errors/transportErrors';
+import { loadCompletionCases } from '../../support/recorded/completionCases';
+
+const URL = 'http://localhost:8000/v1/completions';
+
+function httpError(status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }, retryAfterMs?: number) {
+  return httpErrorFromResponse({ status, url: URL, headers: new Headers(headers), bodyText: body, apiKey: 'sk-key', retryAfterMs });
+}
+
+const WITH_SUFFIX = { model: 'qwen2.5-coder:7b', prompt: 'def f(', suffix: ')\n', max_tokens: 64 };
+const WITHOUT_SUFFIX = { model: 'qwen2.5-coder:7b', prompt: '<|fim_prefix|>def f(<|fim_suffix|>)\n<|fim_middle|>', max_tokens: 64 };
+
+describe('classifyCompletionFailure', () => {
+  describe('the recorded refusals', () => {
+    const refusals = loadCompletionCases().filter((c) => c.expected.outcome === 'suffix-refused' || c.expected.outcome === 'endpoint-unsupported');
+
+    it('has refusals to replay', () => {
+      assert.ok(refusals.length > 0);
+    });
+
+    for (const c of refusals) {
+      const wanted = c.expected.outcome === 'suffix-refused' ? 'suffix-refused' : 'no-endpoint';
+      it(`${c.name}: reads as ${wanted}`, () => {
+        const error = httpError(c.status, c.body, { 'content-type': c.format === 'json' ? 'application/json' : 'text/plain' });
+        const body = { ...WITH_SUFFIX, ...c.request, suffix: typeof c.request?.['suffix'] === 'string' ? c.request['suffix'] : ')\n' };
+        const model = typeof body.model === 'string' ? body.model : 'qwen2.5-coder:7b';
+        assert.equal(classifyCompletionFailure(error, body, model).kind, wanted);
+      });
+    }
+  });
+
+  describe('suffix refusals', () => {
+    it('reads vLLM’s "suffix is not currently supported" as a suffix refusal when suffix was sent', () => {
+      const error = httpError(400, '{"object":"error","message":"suffix is not currently supported","type":"BadRequestError","param":null,"code":400}');
+      assert.equal(classifyCompletionFailure(error, WITH_SUFFIX, 'm').kind, 'suffix-refused');
+    });
+
+    it('reads llama.cpp’s 500 "Unsupported param: suffix" as a suffix refusal, not a server failure', () => {
+      const error = httpError(500, '{"error":{"code":500,"message":"Unsupported param: suffix","type":"server_error"}}');
+      assert.equal(classifyCompletionFailure(error, WITH_SUFFIX, 'm').kind, 'suffix-refused');
+    });
+
+    it('reads Ollama’s "does not support insert" as a suffix refusal when suffix was sent', () => {
+      const error = httpError(400, '{"error":"registry.ollama.ai/library/llama3.2:latest does not support insert"}');
+      assert.equal(classifyCompletionFailure(error, WITH_SUFFIX, 'llama3.2').kind, 'suffix-refused');
+    });
+
+    it('does not blame suffix when none was sent: "does not support insert" then means this way cannot serve', () => {
+      const error = httpError(400, '{"error":"registry.ollama.ai/library/llama3.2:latest does not support insert"}');
+      assert.equal(classifyCompletionFailure(error, WITHOUT_SUFFIX, 'llama3.2').kind, 'no-endpoint');
+    });
+  });
+
+  describe('not here', () => {
+    it('reads a 404, 405 and 501 without a word about the model as no endpoint', () => {
+      for (const status of [404, 405, 501]) {
+        assert.equal(classifyCompletionFailure(httpError(status, '404 page not found', { 'content-type': 'text/plain' }), WITH_SUFFIX, 'm').kind, 'no-endpoint', String(status));
+      }
+    });
+
+    it('reads OpenAI’s chat model on /v1/completions as no endpoint', () => {
+      const error = httpError(404, '{"error":{"message":"This is a chat model and not supported in the v1/completions endpoint. Did you mean to use v1/chat/completions?","type":"invalid_request_error","param":"model","code":null}}');
+      assert.equal(classifyCompletionFailure(error, WITHOUT_SUFFIX, 'gpt-4o').kind, 'no-endpoint');
+    });
+
+    it('reads llama.cpp’s 501 for a model without FIM tokens as no endpoint', () => {
+      const error = httpError(501, '{"error":{"code":501,"message":"Infill is not supported by this model","type":"not_supported_error"}}');
+      assert.equal(classifyCompletionFailure(error, { input_prefix: 'a', input_suffix: 'b' }, 'm').kind, 'no-endpoint');
+    });
+  });
+
+  describe('dropped fields', () => {
+    it('names the field of Mistral’s 422 extra_forbidden', () => {
+      const body = JSON.stringify({ object: 'error', message: { detail: [{ type: 'extra_forbidden', loc: ['body', 'metadata'], msg: 'Extra inputs are not permitted', input: { user: 'me' } }] }, type: 'invalid_request_message_error', param: null, code: null });
+      assert.deepEqual(pick(classifyCompletionFailure(httpError(422, body), { model: 'codestral-latest', prompt: 'a', suffix: 'b', metadata: { user: 'me' } }, 'codestral-latest')), { kind: 'field-refused', field: 'metadata' });
+    });
+
+    it('names a refused field only when the body had it', () => {
+      const error = httpError(400, '{"error":{"message":"Unrecognized request argument supplied: temperature"}}');
+      assert.deepEqual(pick(classifyCompletionFailure(error, { model: 'm', prompt: 'a', temperature: 0.2 }, 'm')), { kind: 'field-refused', field: 'temperature' });
+      assert.deepEqual(pick(classifyCompletionFailure(error, { model: 'm', prompt: 'a' }, 'm')), { kind: 'stop', fix: 'open-settings' });
+    });
+  });
+
+  describe('stop', () => {
+    it('stops on 401 and 403 with the key as the fix', () => {
+      for (const status of [401, 403]) assert.deepEqual(pick(classifyCompletionFailure(httpError(status, '{"error":{"message":"Incorrect API key provided"}}'), WITH_SUFFIX, 'm')), { kind: 'stop', fix: 'set-api-key' });
+    });
+
+    it('stops on a model the server does not have, with choosing a model as the fix', () => {
+      const error = httpError(404, '{"error":"model \\"qwen2.5-coder:7b\\" not found, try pulling it first"}');
+      assert.deepEqual(pick(classifyCompletionFailure(error, WITH_SUFFIX, 'qwen2.5-coder:7b')), { kind: 'stop', fix: 'select-model' });
+    });
+
+    it('stops on another 400 with the settings as the fix', () => {
+      assert.deepEqual(pick(classifyCompletionFailure(httpError(400, '{"error":{"message":"max_tokens must be at least 1"}}'), WITH_SUFFIX, 'm')), { kind: 'stop', fix: 'open-settings' });
+    });
+  });
+
+  describe('back off', () => {
+    it('backs off on 429 with the wait the server asked for', () => {
+      const failure = classifyCompletionFailure(httpError(429, '{"error":{"message":"Rate limit reached"}}', { 'content-type': 'application/json' }, 7000), WITH_SUFFIX, 'm');
+      assert.deepEqual(pick(failure), { kind: 'back-off', retryAfterMs: 7000 });
+    });
+
+    it('backs off on 5xx, a lost connection and a time-out', () => {
+      assert.equal(classifyCompletionFailure(httpError(503, 'busy', { 'content-type': 'text/plain' }), WITH_SUFFIX, 'm').kind, 'back-off');
+      assert.equal(classifyCompletionFailure(new ConnectionError('refused', URL, 'ECONNREFUSED'), WITH_SUFFIX, 'm').kind, 'back-off');
+      assert.equal(classifyCompletionFailure(new TimeoutError('first-byte', 30_000, URL), WITH_SUFFIX, 'm').kind, 'back-off');
+      assert.equal(classifyCompletionFailure(new Error('anything else'), WITH_SUFFIX, 'm').kind, 'back-off');
+    });
+  });
+});
+
+/** The kind and the fields a test names, without the detail text. */
+function pick(failure: ReturnType<typeof classifyCompletionFailure>): Record<string, unknown> {
+  const { detail: _detail, ...rest } = failure;
+  return rest;
+}
