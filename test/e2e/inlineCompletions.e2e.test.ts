@@ -1,0 +1,134 @@
+// Inline completions as a person meets them, in the real workbench: type in a file, the ghost text from the profile's
+// server appears, Tab accepts it; typing on aborts the request before (the server sees its socket close); a file the
+// deny globs cover sends nothing; the status-bar switch turns completions off and on. The reference server answers
+// llama.cpp's /infill.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../support/e2e/screenshots';
+import { until } from '../support/e2e/until';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
+import { useWorkbench } from '../support/e2e/useWorkbench';
+import { editorText, openFile, quickInput, runCommand } from '../support/e2e/workbenchUi';
+import type { CompletionRoutesOptions, RecordedCompletion } from '../support/referenceServer';
+
+const COMPLETIONS_ITEM = '[id="ask-model.ask-model.askModel.completions"]';
+const BODY = 'return a + b;';
+const GHOST = '.monaco-editor .ghost-text-decoration, .monaco-editor .ghost-text';
+
+/** The server's answer: the rest of BODY after what the cursor's line already holds. */
+function middleFor(request: RecordedCompletion): string {
+  const typed = (request.prompt.split('\n').pop() ?? '').trim();
+  return BODY.startsWith(typed) ? BODY.slice(typed.length) : '';
+}
+
+function makeWorkspace(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-completions-'));
+  const source = 'export function add(a: number, b: number): number {\n  \n}\n';
+  fs.writeFileSync(path.join(dir, 'math.ts'), source);
+  fs.mkdirSync(path.join(dir, 'secret'));
+  fs.writeFileSync(path.join(dir, 'secret', 'keys.ts'), source);
+  return dir;
+}
+
+/** Puts the cursor at the end of line 2 (the function's empty body) of the active editor. */
+async function toBody(page: Page): Promise<void> {
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+}
+
+describe('inline completions in the workbench (e2e)', function () {
+  const workspace = makeWorkspace();
+  // Read by the server at each request, so a test can slow its answers.
+  const completions: CompletionRoutesOptions = { middle: middleFor };
+  const server = useReferenceServer({ model: 'e2e-model', completions });
+  const workbench = useWorkbench(() => ({
+    workspace,
+    settings: {
+      'askModel.baseUrl': server().url,
+      'askModel.model': 'e2e-model',
+      'askModel.completionModel': 'qwen2.5-coder-e2e',
+      'askModel.completions.debounceMs': 50,
+      'askModel.tools.denyGlobs': ['**/secret/**'],
+      // The word suggest widget would otherwise open as "re" is typed, and ghost text then waits for it.
+      'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
+      'editor.suggestOnTriggerCharacters': false,
+    },
+  }));
+  after(() => fs.rmSync(workspace, { recursive: true, force: true }));
+  beforeEach(() => {
+    server().reset();
+    completions.delayMs = 0;
+  });
+
+  it('shows the server\'s middle as ghost text while typing, and Tab accepts it', async () => {
+    const { page } = workbench;
+    await openFile(page, 'math.ts');
+    await toBody(page);
+    // The provider is registered when the extension activates (onStartupFinished); the workbench gives a newly
+    // registered provider to an editor opened before it only once that editor's model is asked again.
+    await page.waitForTimeout(8000);
+    await page.keyboard.type('re', { delay: 30 });
+    // Monaco draws ghost text as spans inside the line (one per colour), in nbsp-spaced text: the line reads whole.
+    await page.locator(GHOST).first().waitFor({ state: 'visible', timeout: 20_000 });
+    const line = page.locator('.editor-group-container.active .view-line').filter({ has: page.locator('.ghost-text-decoration') });
+    await until(async () => /^\s*return\sa\s\+\sb;\s*$/.test(await line.first().innerText()), 'the line reads "return a + b;" with the ghost text');
+    const sent = server().completionRequests.at(-1);
+    assert.equal(sent?.route, 'infill', 'llama.cpp\'s /infill is asked first, and the reference server has it');
+    assert.equal(sent?.prompt.endsWith('{\n  re'), true, `the prefix ends at the cursor: ${JSON.stringify(sent?.prompt.slice(-20))}`);
+    assert.equal(sent?.suffix.startsWith('\n}'), true, 'the suffix is the code after the cursor');
+    assert.deepEqual((sent?.body as { metadata?: unknown }).metadata, { generation_name: 'inline-completion' });
+    await screenshot(page, 'inline-completion-ghost-text');
+    await page.keyboard.press('Tab');
+    const editor = page.locator('.editor-group-container.active');
+    await until(async () => (await editorText(editor)).includes('  return a + b;\n}'), 'the accepted suggestion in the file');
+  });
+
+  it('typing on aborts the request in flight, and the server sees its socket close', async () => {
+    const { page } = workbench;
+    completions.delayMs = 4000;
+    await runCommand(page, 'File: Revert File');
+    await openFile(page, 'math.ts');
+    await toBody(page);
+    // Text not typed before, so that no suggestion is in the cache. (Reverting the file may ask once too.)
+    const typed = (ending: string) => () => server().completionRequests.find((request) => request.prompt.endsWith(`{\n  ${ending}`));
+    await page.keyboard.type('q');
+    await until(async () => typed('q')() !== undefined, 'the request for "q" reached the server');
+    const first = typed('q')();
+    await page.keyboard.type('w');
+    await until(async () => first?.closedAt !== undefined, 'the server saw the first request\'s socket close', 10_000);
+    assert.equal(first?.abandoned, true, 'closed before the server answered');
+    assert.ok((first?.closedAt ?? Infinity) - (first?.receivedAt ?? 0) < 4000, 'closed well before the answer was due');
+    await until(async () => typed('qw')() !== undefined, 'the keystroke after it asked again', 10_000);
+  });
+
+  it('sends nothing from a file the deny globs cover', async () => {
+    const { page } = workbench;
+    await openFile(page, 'secret/keys.ts');
+    await toBody(page);
+    await page.keyboard.type('re', { delay: 30 });
+    await page.waitForTimeout(1500);
+    assert.equal(server().completionRequests.length, 0, 'no completion request from secret/keys.ts');
+  });
+
+  it('the status-bar switch turns completions off and on again', async () => {
+    const { page } = workbench;
+    const item = page.locator(COMPLETIONS_ITEM);
+    await item.locator('.codicon-pass').waitFor();
+    await item.click();
+    await quickInput(page).locator('.monaco-list-row', { hasText: 'Turn off everywhere' }).click();
+    await item.locator('.codicon-circle-slash').waitFor();
+    await screenshot(page, 'inline-completion-status-off', item);
+    await openFile(page, 'math.ts');
+    await toBody(page);
+    await page.keyboard.type('x', { delay: 30 });
+    await page.waitForTimeout(1000);
+    assert.equal(server().completionRequests.length, 0, 'no request while completions are off');
+    await item.click();
+    await quickInput(page).locator('.monaco-list-row', { hasText: 'Turn on everywhere' }).click();
+    await item.locator('.codicon-pass').waitFor();
+  });
+});
