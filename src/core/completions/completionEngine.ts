@@ -102,6 +102,8 @@ export class CompletionEngine {
     const cached = this.cache.lookup(model, prefix, suffix);
     if (cached) {
       this.cacheHits++;
+      // The cursor moved on to an answered place: a request still waiting or out for an older one is superseded.
+      this.scheduler.cancel();
       return cached.text === '' ? undefined : { ...cached, cached: true };
     }
     const state = this.stateOf(request.server);

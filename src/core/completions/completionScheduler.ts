@@ -35,6 +35,8 @@ interface Slot {
 
 export class CompletionScheduler {
   private current: Slot | undefined;
+  /** Settles once the last started work has settled (and been counted). */
+  private lastWork: Promise<unknown> = Promise.resolve();
   readonly counts: SchedulerCounts = { scheduled: 0, started: 0, completed: 0, aborted: 0, skipped: 0, inFlight: 0, maxInFlight: 0 };
 
   constructor(
@@ -70,13 +72,18 @@ export class CompletionScheduler {
       signal.addEventListener('abort', () => {
         if (!slot.started) finish(undefined);
       }, { once: true });
-      slot.timer = this.clock.setTimeout(() => {
+      const start = (): void => {
         if (signal.aborted) return;
+        // The request this one superseded is aborted but may not have settled yet: one in flight means after it.
+        if (this.counts.inFlight > 0) {
+          void this.lastWork.then(start);
+          return;
+        }
         slot.started = true;
         this.counts.started++;
         this.counts.inFlight++;
         this.counts.maxInFlight = Math.max(this.counts.maxInFlight, this.counts.inFlight);
-        work(signal).then(
+        this.lastWork = work(signal).then(
           (value) => {
             this.settle(signal);
             finish(signal.aborted ? undefined : value);
@@ -92,7 +99,12 @@ export class CompletionScheduler {
             }
           },
         );
-      }, this.debounceMs());
+      };
+      // A debounce of 0 starts at once (after this tick's other calls, which may still supersede it): a 0 ms timer
+      // would wait for the event loop's timer phase, at least 1 ms in Node and more when the loop is busy.
+      const debounceMs = this.debounceMs();
+      if (debounceMs <= 0) queueMicrotask(start);
+      else slot.timer = this.clock.setTimeout(start, debounceMs);
     });
   }
 
