@@ -64,6 +64,7 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
   };
 
   const body: Lazy<InlineCompletions> = lazy(async () => {
+    const started = performance.now();
     const [{ InlineCompletions }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
     const loaded = new InlineCompletions({
       factory,
@@ -75,6 +76,7 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
       },
     });
     context.subscriptions.push(loaded);
+    deps.log.info(`inline completions loaded in ${(performance.now() - started).toFixed(0)} ms`);
     return loaded;
   });
 
