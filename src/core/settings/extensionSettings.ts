@@ -4,9 +4,11 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
 import type { RequestSettings } from '../request/buildChatRequest';
+import type { EndpointSetting } from '../completions/endpointChooser';
 import { readModelOverrides } from './modelOverrides';
 import {
   COMPLETION_ENDPOINT_SETTINGS,
+  completionEndpointSchema,
   DEFAULT_PROFILE_NAME,
   findProfileEntry,
   isDefaultProfile,
@@ -55,7 +57,7 @@ const FIELDS = {
   maxRetries: field('maxRetries', z.int().check(z.minimum(0), z.maximum(10)), SERVER_DEFAULTS.maxRetries, 'must be a whole number from 0 to 10.'),
   systemPrompt: field('systemPrompt', z.string(), DEFAULT_SYSTEM_PROMPT, 'must be text.'),
   completionModel: field('completionModel', z.string(), '', 'must be a model name (text); empty turns completions off.'),
-  completionEndpoint: field('completionEndpoint', z.enum(['auto', 'infill', 'completions', 'fim', 'ollama-generate', 'chat']), 'auto', `must be one of ${COMPLETION_ENDPOINT_SETTINGS.join(', ')}.`),
+  completionEndpoint: field<EndpointSetting>('completionEndpoint', completionEndpointSchema, 'auto', `must be one of ${COMPLETION_ENDPOINT_SETTINGS.join(', ')}.`),
   maxContextCharacters: field('maxContextCharacters', z.int().check(z.minimum(1000)), 60_000, 'must be a whole number of at least 1000.'),
 };
 

@@ -12,8 +12,9 @@ import { describeOverrideIssue, modelOverridesSchema } from './modelOverrides';
 import { COMPLETION_ENDPOINTS } from '../completions/completionEndpoints';
 import type { EndpointSetting } from '../completions/endpointChooser';
 
-/** The values of `completionEndpoint`. */
-export const COMPLETION_ENDPOINT_SETTINGS: readonly EndpointSetting[] = ['auto', ...COMPLETION_ENDPOINTS];
+/** The values of `completionEndpoint`, and its schema (one list: the endpoints' own and `auto`). */
+export const COMPLETION_ENDPOINT_SETTINGS = ['auto', ...COMPLETION_ENDPOINTS] as const satisfies readonly EndpointSetting[];
+export const completionEndpointSchema = z.enum(COMPLETION_ENDPOINT_SETTINGS);
 
 export const DEFAULT_PROFILE_NAME = 'Default';
 
@@ -63,7 +64,7 @@ const profileSchema = z.object({
   maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
   modelOverrides: z.optional(modelOverridesSchema),
   completionModel: z.optional(z.string()),
-  completionEndpoint: z.optional(z.enum(['auto', 'infill', 'completions', 'fim', 'ollama-generate', 'chat'])),
+  completionEndpoint: z.optional(completionEndpointSchema),
 });
 export type ProfileEntry = z.infer<typeof profileSchema>;
 

@@ -9,7 +9,7 @@ import type { EndpointSetting } from '../../../src/core/completions/endpointChoo
 import { fimTemplateFor } from '../../../src/core/completions/fimTemplates';
 import { httpErrorFromResponse, type HttpError } from '../../../src/core/errors/httpErrors';
 import { TimeoutError } from '../../../src/core/errors/transportErrors';
-import { FakeSchedulerClock } from '../../support/completions/fakeSchedulerClock';
+import { FakeSchedulerClock } from '../../../src/core/completions/fakeSchedulerClock';
 
 const DEBOUNCE = 10;
 const MODEL = 'qwen2.5-coder:7b';
