@@ -23,3 +23,4 @@ export { ContextMemories } from './contextMemories';
 export { AskModelLanguageModels } from './languageModels/askModelLanguageModels';
 export { InlineCompletions } from './completions/inlineCompletions';
 export { setCompletionsEnabled } from './settings';
+export { showCompletionsMenu } from './completions/completionsMenu';

@@ -13,13 +13,23 @@ import type { InlineCompletions } from './inlineCompletions';
 export const SNOOZE_MS = 5 * 60_000;
 const DEFAULT_ENABLE: Readonly<Record<string, boolean>> = { '*': true, plaintext: false, markdown: false, scminput: false };
 
+/** Whether completions are on, as the status bar and the menu show it. */
+export interface CompletionSwitch {
+  model: string;
+  profile: string;
+  /** On for `*`. */
+  enabled: boolean;
+  /** On for the language asked about. */
+  enabledHere: boolean;
+}
+
 export interface CompletionDeps {
   factory: Lazy<ClientFactory>;
   log: Log;
 }
 
 /** What the switch reads on every keystroke, with no validation (a bad value is reported when the body loads). */
-function quickSettings(languageId: string | undefined): { model: string; profile: string; enabled: boolean; enabledHere: boolean } {
+export function quickSettings(languageId: string | undefined): CompletionSwitch {
   const config = vscode.workspace.getConfiguration('askModel');
   const profiles = config.get<unknown>('profiles');
   const activeName = String(config.get('activeProfile') ?? '').trim();
@@ -126,7 +136,7 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
       return selectModel(factory, deps.log, { forCompletions: true, ...(typeof model === 'string' ? { model } : {}) });
     }),
     vscode.commands.registerCommand('askModel.completions.accepted', async (requestId: number) => (await body()).engine.accepted(requestId)),
-    vscode.commands.registerCommand('askModel.completions.menu', () => showMenu(snoozedUntil > Date.now())),
+    vscode.commands.registerCommand('askModel.completions.menu', async () => (await loadDeferred()).showCompletionsMenu(quickSettings(vscode.window.activeTextEditor?.document.languageId), snoozedUntil > Date.now())),
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration('askModel')) return;
@@ -142,23 +152,6 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
   );
   update();
   item.show();
-}
-
-async function showMenu(snoozed: boolean): Promise<void> {
-  const language = vscode.window.activeTextEditor?.document.languageId;
-  const now = quickSettings(language);
-  type Entry = vscode.QuickPickItem & { run: () => Thenable<unknown> };
-  const entries: Entry[] = [
-    now.model === ''
-      ? { label: '$(sparkle) Choose a completion model…', run: () => vscode.commands.executeCommand('askModel.completions.selectModel') }
-      : { label: `$(sparkle) Completion model: ${now.model}`, description: 'change…', run: () => vscode.commands.executeCommand('askModel.completions.selectModel') },
-    { label: now.enabled ? '$(circle-slash) Turn off everywhere' : '$(pass) Turn on everywhere', run: () => vscode.commands.executeCommand('askModel.completions.toggle', !now.enabled) },
-    ...(language ? [{ label: now.enabledHere ? `$(circle-slash) Turn off for ${language}` : `$(pass) Turn on for ${language}`, run: () => vscode.commands.executeCommand('askModel.completions.toggleLanguage', language) }] : []),
-    { label: snoozed ? '$(play) Resume' : '$(debug-pause) Snooze for 5 minutes', run: () => vscode.commands.executeCommand('askModel.completions.snooze') },
-    { label: '$(output) Show log', run: () => vscode.commands.executeCommand('askModel.showLog') },
-  ];
-  const picked = await vscode.window.showQuickPick(entries, { title: 'Ask Model: Completions', placeHolder: 'Inline completions from your own server' });
-  await picked?.run();
 }
 
 function isNamed(entry: unknown): entry is { name: string } {
