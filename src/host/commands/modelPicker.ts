@@ -42,7 +42,8 @@ export async function selectModel(factory: ClientFactory, log: Log, args?: Selec
       void showError(error);
       models = undefined;
     }
-    const chosen = models && models.length > 0 ? await pickFrom(models, current) : await typeName(current);
+    const title = setting === 'completionModel' ? 'Ask Model: Select Completion Model' : 'Ask Model: Select Model';
+    const chosen = models && models.length > 0 ? await pickFrom(models, current, title) : await typeName(current, title);
     if (chosen === REFRESH_LABEL) {
       refresh = true;
       continue;
@@ -53,10 +54,10 @@ export async function selectModel(factory: ClientFactory, log: Log, args?: Selec
   }
 }
 
-function pickFrom(models: readonly ModelInfo[], current: string): Promise<string | undefined> {
+function pickFrom(models: readonly ModelInfo[], current: string, title: string): Promise<string | undefined> {
   const sorted = [...models].sort((a, b) => a.id.localeCompare(b.id));
   return pickOrType({
-    title: 'Ask Model: Select Model',
+    title,
     placeholder: 'Pick a model of this server, or type any model name',
     items: [
       ...sorted.map((model) => {
@@ -69,9 +70,9 @@ function pickFrom(models: readonly ModelInfo[], current: string): Promise<string
   });
 }
 
-function typeName(current: string): Thenable<string | undefined> {
+function typeName(current: string, title: string): Thenable<string | undefined> {
   return vscode.window.showInputBox({
-    title: 'Ask Model: Select Model',
+    title,
     prompt: 'This server does not list its models. Type the model name it expects.',
     value: current,
     ignoreFocusOut: true,
