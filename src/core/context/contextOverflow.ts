@@ -20,10 +20,19 @@ const OVERFLOW_MARKERS: readonly RegExp[] = [
   /context_length_exceeded/i, // OpenAI, Azure OpenAI, Groq
   /exceed_context_size_error|exceeds the available context size/i, // llama.cpp
   /ContextWindowExceededError/, // LiteLLM
-  /maximum context length/i, // OpenAI, vLLM, FastChat, OpenRouter, Mistral
-  /prompt is too long: \d+ tokens|exceed context limit: \d/i, // Anthropic, through LiteLLM
+  /maximum context length/i, // OpenAI, vLLM, FastChat, OpenRouter, Mistral, DeepSeek, SambaNova
+  /prompt is too long: \d+ tokens|exceed context limit: \d/i, // Anthropic (direct, through LiteLLM or Bedrock)
   /prompt too long; exceeded max context length/i, // Ollama
   /reduce the length of the messages or completion/i, // Groq, Cerebras
+  /`inputs` tokens \+ `max_new_tokens` must be <=/, // text-generation-inference (HF Inference Endpoints, HuggingChat)
+  /tokens to keep from the initial prompt is greater than the context length/i, // LM Studio
+  /Trying to keep the first \d+ tokens when context the overflows/i, // LM Studio
+  /Cannot truncate prompt with n_keep/i, // LM Studio (llama.cpp engine)
+  /input token count \(\d+\) exceeds the maximum number of tokens allowed/i, // Gemini's native API
+  /Request size exceeds model context window/i, // Anthropic's 413
+  /Input is too long for requested model/i, // Amazon Bedrock
+  /prompt is too long: \d+, model maximum context length/i, // Fireworks
+  /too many tokens: total number of tokens \(prompt and prediction\) cannot exceed/i, // Cohere
 ];
 
 type NumberField = keyof ContextOverflow;
@@ -37,6 +46,13 @@ const NUMBER_PHRASES: readonly [NumberField, RegExp][] = [
   ['contextWindow', /tokens > (\d+) maximum/i],
   ['contextWindow', /exceed context limit: \d+ \+ \d+ > (\d+)/i],
   ['contextWindow', /Current length is \d+ while limit is (\d+)/i],
+  ['contextWindow', /maximum context length of \S+ is (\d+)/i],
+  ['contextWindow', /`max_new_tokens` must be <= (\d+)\. Given/],
+  ['contextWindow', /\bn_ctx(?::\s*|\s*\()(\d+)/],
+  ['contextWindow', /context length of only (\d+) tokens/i],
+  ['contextWindow', /maximum number of tokens allowed \((\d+)\)/i],
+  ['contextWindow', /model maximum context length: (\d+)/i],
+  ['contextWindow', /cannot exceed (\d+) - received \d+/i],
   ['promptTokens', /your messages resulted in (\d+) tokens/i],
   ['promptTokens', /\((\d+) in the messages/i],
   ['promptTokens', /your request has (\d+) input tokens/i],
@@ -47,10 +63,21 @@ const NUMBER_PHRASES: readonly [NumberField, RegExp][] = [
   ['promptTokens', /exceed context limit: (\d+) \+/i],
   ['promptTokens', /Current length is (\d+)/i],
   ['promptTokens', /\((\d+) of text input/i],
+  ['promptTokens', /prompt contains at least (\d+) input tokens/i],
+  ['promptTokens', /Given: (\d+) `inputs` tokens/],
+  ['promptTokens', /\bn_keep(?::\s*|\s*\()(\d+)/],
+  ['promptTokens', /keep the first (\d+) tokens/i],
+  ['promptTokens', /input token count \((\d+)\)/i],
+  ['promptTokens', /prompt is too long: (\d+),/i],
   ['requestedTokens', /you requested (?:about )?(\d+) tokens/i],
+  ['requestedTokens', /for a total of at least (\d+) tokens/i],
+  ['requestedTokens', /answering your request will take (\d+) tokens/i],
+  ['requestedTokens', /cannot exceed \d+ - received (\d+)/i],
   ['requestedOutputTokens', /(\d+) in the (?:completion|output)\)/i],
   ['requestedOutputTokens', /is too large: (\d+)/i],
   ['requestedOutputTokens', /exceed context limit: \d+ \+ (\d+)/i],
+  ['requestedOutputTokens', /you requested (\d+) output tokens/i],
+  ['requestedOutputTokens', /and (\d+) `max_new_tokens`/],
   ['exceededBy', /exceeded max context length by (\d+)/i],
 ];
 

@@ -28,7 +28,7 @@ function errorFor(status: number, bodyText: string) {
 describe('context overflow, in every shape servers send it (test/fixtures/overflow)', () => {
   it('has a case for each server the issue names', () => {
     const providers = new Set(cases.map((c) => c.provider));
-    for (const provider of ['openai', 'azure-openai', 'vllm', 'llama.cpp', 'litellm', 'ollama', 'mistral', 'groq', 'openrouter']) {
+    for (const provider of ['openai', 'azure-openai', 'vllm', 'llama.cpp', 'litellm', 'ollama', 'mistral', 'groq', 'openrouter', 'text-generation-inference', 'lm-studio', 'gemini', 'anthropic', 'bedrock', 'fireworks', 'sambanova', 'deepseek', 'cohere']) {
       assert.ok(providers.has(provider), `no case from ${provider}`);
     }
   });
@@ -86,6 +86,20 @@ describe('errors that are not an overflow stay what they are', () => {
     // continuedev/continue#10218: Groq's own words for a request over the per-minute token quota.
     const quota = 'Request too large for model `llama-3.3-70b-versatile` in organization `org_01kgg5588eftc8k70aes4864eb` service tier `on_demand` on tokens per minute (TPM): Limit 12000, Requested 14137, please reduce your message size and try again.';
     assert.equal(recogniseContextOverflow(413, quota), undefined);
+  });
+
+  it('a request too large in bytes is not an overflow of the window (Anthropic\'s request_too_large, nginx\'s 413)', () => {
+    // boldsoftware/exe.dev#8: Anthropic's 413 through a gateway for a request over its byte limit.
+    const bytes = '{\n  "error": {\n    "type": "request_too_large",\n    "message": "Request exceeds the maximum size"\n  }\n}';
+    assert.equal(recogniseContextOverflow(413, bytes), undefined);
+    // alexazhou/gt_ai_gateway#18: nginx in front of a gateway, over its client_max_body_size.
+    const nginx = '<html> <head><title>413 Request Entity Too Large</title></head> <body> <center><h1>413 Request Entity Too Large</h1></center> <hr><center>nginx</center> </body> </html>';
+    assert.equal(recogniseContextOverflow(413, nginx), undefined);
+  });
+
+  it('a limit on the answer alone is not an overflow of the window (text-generation-inference)', () => {
+    // huggingface/transformers#28523 (the part of the 422's message its title keeps): max_new_tokens over the server's cap.
+    assert.equal(recogniseContextOverflow(422, 'Input validation error: `max_new_tokens` must be <= 192'), undefined);
   });
 
   it('an authentication, permission, not-found or rate-limit status is never read as an overflow', () => {
