@@ -1,8 +1,10 @@
 // Row 1: one completion end to end through the core path the VS Code provider runs (engine.suggest: cache miss, the
 // scheduler at debounce 0, the endpoint chooser, the body, the real CompletionClient over globalThis.fetch, the answer
 // decoded and shaped, the cache stored) against a bare fetch of the same body to the same URL with the answer read as
-// JSON, both against the loopback reference server's /infill, in alternating rounds. Every run sends a batch of
-// requests one after another; each of ours has a prefix never asked before, so the cache cannot answer.
+// JSON, both against the loopback reference server's /infill (in a child process, so the CPU time measured is the
+// client's alone), in alternating rounds. Every run sends a batch of requests one after another; each of ours has a
+// prefix never asked before, so the cache cannot answer. Both sides use globalThis.fetch, so the ratio is our path's
+// cost over the same transport (the typing rows use nodeHttpFetch, the one the extension uses in VS Code).
 import { ENDPOINT_RECORDS, endpointUrl } from '../../../src/core/completions/completionEndpoints';
 import { wantsMultipleLines } from '../../../src/core/completions/shapeSuggestion';
 import { DEFAULT_MIDDLE_TEXT } from '../../support/referenceServer';

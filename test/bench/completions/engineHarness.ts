@@ -1,9 +1,11 @@
 // The engine as the provider builds it, minus VS Code: a CompletionEngine with a silent log, the real CompletionClient
-// over globalThis.fetch, and the request inlineCompletions.ts hands to engine.suggest. RecordingSender wraps the
-// client to note, per request, when it was sent, when the scheduler aborted it and how it ended, on the same clock
-// (performance.now()) the reference server records its completion requests with.
+// over a fetch (globalThis.fetch, or nodeHttpFetch, the one the extension gives it in VS Code), and the request
+// inlineCompletions.ts hands to engine.suggest. RecordingSender wraps the client to note, per request, when it was
+// sent, when the scheduler aborted it and how it ended, as absolute times (performance.timeOrigin + performance.now()),
+// the clock the server's child process reports its completion requests in.
 import { CompletionClient, CompletionEngine, type CompletionSender, type SuggestRequest } from '../../../src/core';
 import type { CompletionAnswer } from '../../../src/core/completions/completionAnswer';
+import { absoluteNow } from './serverChild';
 
 export const MODEL = 'reference-model';
 /** llama.vscode's and our default n_predict for a suggestion. */
@@ -15,8 +17,8 @@ export function newEngine(debounceMs: number): CompletionEngine {
   return new CompletionEngine({ debounceMs: () => debounceMs, log: { info: silent, warn: silent, debug: silent } });
 }
 
-export function newClient(serverUrl: string): CompletionClient {
-  return new CompletionClient({ fetch: globalThis.fetch, baseUrl: `${serverUrl}/v1` });
+export function newClient(serverUrl: string, fetch: typeof globalThis.fetch = globalThis.fetch): CompletionClient {
+  return new CompletionClient({ fetch, baseUrl: `${serverUrl}/v1` });
 }
 
 /** What the provider passes for a cursor between `prefix` and `suffix` in a TypeScript file. */
@@ -49,11 +51,11 @@ export class RecordingSender implements CompletionSender {
 
   async send(url: string, body: Record<string, unknown>, signal: AbortSignal): Promise<CompletionAnswer> {
     const prompt = typeof body['input_prefix'] === 'string' ? body['input_prefix'] : typeof body['prompt'] === 'string' ? body['prompt'] : '';
-    const sent: SentRequest = { prompt, sentAt: performance.now(), outcome: 'pending' };
+    const sent: SentRequest = { prompt, sentAt: absoluteNow(), outcome: 'pending' };
     this.sent.push(sent);
     // Added before the client adds its own, so this notes the moment the scheduler aborts, not when the socket goes.
     const onAbort = (): void => {
-      if (sent.outcome === 'pending') sent.abortedAt = performance.now();
+      if (sent.outcome === 'pending') sent.abortedAt = absoluteNow();
     };
     signal.addEventListener('abort', onAbort, { once: true });
     try {

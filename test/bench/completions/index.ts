@@ -2,13 +2,15 @@
 // (engine.suggest through the real CompletionClient) against a bare fetch of the same request; gathering a
 // completion's context in a 10,000-line file against reading the file once; typing a long line at 8 keys/s against a
 // server that takes its time (requests started, completed, at most one in flight, aborted requests' sockets closed);
-// and retyping what was already answered (no request). Both servers are the project's reference server on loopback.
-import { startReferenceServer, type ReferenceServer } from '../../support/referenceServer';
+// and retyping what was already answered (no request). Both servers are the project's reference server on loopback,
+// each run in a child process (serverChild.ts) so that neither its work nor its view of a socket close shares the
+// client's event loop, and the client's CPU time is the client's alone.
 import type { BenchSuite, SuiteReport } from '../suite';
 import { longLine, typeScriptLines } from './codeText';
 import { measureContextGathering } from './contextGathering';
 import { measureEndToEnd } from './endToEnd';
 import { completionsReport } from './report';
+import { startServerChild, type ServerChild } from './serverChild';
 import { ANSWER_DELAY_MS, retypeLine, typeLine } from './typing';
 
 /** Keys typed of the 400-character line per typing run: 120 at 8 keys/s is 15 s a run, two runs. */
@@ -22,8 +24,8 @@ function aroundCursor(): { prefixBase: string; suffix: string } {
   return { prefixBase: `${lines.slice(0, 120).join('\n')}\n`, suffix: `\n${lines.slice(120).join('\n')}\n` };
 }
 
-async function withServer<T>(delayMs: number, work: (server: ReferenceServer) => Promise<T>): Promise<T> {
-  const server = await startReferenceServer({ completions: { routes: ['infill'], ...(delayMs > 0 ? { delayMs } : {}) } });
+async function withServer<T>(delayMs: number, work: (server: ServerChild) => Promise<T>): Promise<T> {
+  const server = await startServerChild({ delayMs });
   try {
     return await work(server);
   } finally {

@@ -45,7 +45,7 @@ export function completionsReport(results: CompletionsResults): SuiteReport {
   const times = (value: number): string => `${value.toFixed(2)}×`;
   const rows: TableRow[] = [
     {
-      measure: `one completion, the core path the provider runs (engine.suggest, debounce 0, CompletionClient, /infill on loopback; not the VS Code provider itself): median per request / min`,
+      measure: `one completion, the core path the provider runs (engine.suggest, debounce 0, CompletionClient over globalThis.fetch, /infill on loopback, server in a child process; not the VS Code provider itself): median per request / min`,
       value: `${ms(ours.medianMs)} / ${ms(ours.minMs)}  cpu ${ms(ours.cpuMedianMs)}`,
     },
     { measure: `bare fetch of the same ${endToEnd.bodyBytes}-byte body, answer read as JSON: median per request / min`, value: `${ms(bare.medianMs)} / ${ms(bare.minMs)}  cpu ${ms(bare.cpuMedianMs)}` },
@@ -101,12 +101,13 @@ export function completionsReport(results: CompletionsResults): SuiteReport {
 }
 
 function typingRows(run: TypingRun, results: CompletionsResults): TableRow[] {
-  const label = `typing ${run.keys} keys of a ${results.lineCharacters}-char line at 8 keys/s, debounce ${run.debounceMs} ms, server answers after ${results.answerDelayMs} ms`;
-  const late = `; ${run.lateKeys} keys > 10 ms late; event-loop delay p99 ${run.loopDelayMs.p99} ms, max ${run.loopDelayMs.max} ms`;
+  const label = `typing ${run.keys} keys of a ${results.lineCharacters}-char line at 8 keys/s, debounce ${run.debounceMs} ms, server answers after ${results.answerDelayMs} ms (client over nodeHttpFetch, server in a child process)`;
+  const late = `; ${run.lateKeys} keys > 10 ms late; client event-loop delay p99 ${run.loopDelayMs.p99} ms, max ${run.loopDelayMs.max} ms; server's p99 ${run.serverLoopDelayMs.p99} ms, max ${run.serverLoopDelayMs.max} ms`;
+  const clock = `; server clock ${run.clock.offsetMs >= 0 ? '+' : ''}${run.clock.offsetMs.toFixed(2)} ms ± ${(run.clock.roundTripMs / 2).toFixed(2)}, not corrected for`;
   const closeValue =
     run.abortedWhileAnswering === 0
       ? `none aborted while the server answered${run.abortedAfterAnswer > 0 ? ` (${run.abortedAfterAnswer} after it had)` : ''}`
-      : `${run.closedWithin} / ${run.abortedWhileAnswering} (${round((100 * run.closedWithin) / run.abortedWhileAnswering, 1)} %; lag median ${run.closeLagMs?.median} ms, max ${run.closeLagMs?.max} ms${run.abortedBeforeArrival > 0 ? `; ${run.abortedBeforeArrival} aborted before arriving` : ''}${run.abortedAfterAnswer > 0 ? `; ${run.abortedAfterAnswer} after the answer` : ''})`;
+      : `${run.closedWithin} / ${run.abortedWhileAnswering} (${round((100 * run.closedWithin) / run.abortedWhileAnswering, 1)} %; lag median ${run.closeLagMs?.median} ms, max ${run.closeLagMs?.max} ms${run.abortedBeforeArrival > 0 ? `; ${run.abortedBeforeArrival} aborted before arriving` : ''}${run.abortedAfterAnswer > 0 ? `; ${run.abortedAfterAnswer} after the answer` : ''}${clock})`;
   return [
     { measure: `${label}: requests started / completed / aborted (keystrokes never sent)`, value: `${run.started} / ${run.completed} / ${run.aborted} (${run.skipped} skipped${late})` },
     { measure: `${label}: most requests in flight at once`, value: String(run.maxInFlight), goal: '1', pass: run.maxInFlight <= 1 },

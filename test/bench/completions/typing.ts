@@ -1,13 +1,16 @@
 // Rows 3 and 4: typing against the reference server with a realistic answer delay, on a real clock. Each keystroke
 // calls engine.suggest with the new prefix, as VS Code calls the provider; the previous call is superseded by the
-// engine's scheduler alone (no cancellation token is passed, so nothing outside the engine helps it). What the
-// scheduler counted, and for every request the client aborted while the server was still answering, how long after
-// the abort the server saw its socket close (RecordedCompletion.closedAt against the abort noted by RecordingSender).
+// engine's scheduler alone (no cancellation token is passed, so nothing outside the engine helps it). The client sends
+// with nodeHttpFetch, the fetch the extension gives the CompletionClient in VS Code, and the server runs in a child
+// process (serverChild.ts), so its view of a socket close does not wait behind the client's work. What the scheduler
+// counted, and for every request the client aborted while the server was still answering, how long after the abort
+// the server saw its socket close (the child's closedAt against the abort noted by RecordingSender, both absolute).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RecordedCompletion, ReferenceServer } from '../../support/referenceServer';
+import { nodeHttpFetch } from '../../../src/host/network/nodeHttpFetch';
 import { round } from '../stats';
 import { newClient, newEngine, RecordingSender, suggestRequest, type SentRequest } from './engineHarness';
+import type { ChildCompletion, ServerChild } from './serverChild';
 
 /** 8 keys a second. */
 export const KEY_INTERVAL_MS = 125;
@@ -36,11 +39,12 @@ export interface TypingRun {
   closeLagMs: { median: number; max: number } | undefined;
   /** Keystrokes that came later than planned by more than 10 ms (the clock this measures with was late). */
   lateKeys: number;
-  /**
-   * This process's event-loop delay over the run (client and server share the loop, so a stalled loop delays the
-   * server's close event as much as it delays our abort): p99 and max.
-   */
+  /** The client's event-loop delay over the run (the server has its own process): p99 and max. */
   loopDelayMs: { p99: number; max: number };
+  /** The server process's event-loop delay over the run: a stalled server sees a close late whatever the client did. */
+  serverLoopDelayMs: { p99: number; max: number };
+  /** The server process's clock minus ours, and the IPC round trip that bounds the estimate, measured after the run. */
+  clock: { offsetMs: number; roundTripMs: number };
 }
 
 /** Types one key per prefix, KEY_INTERVAL_MS apart, and waits for every call to settle. */
@@ -64,10 +68,10 @@ function lineFrom(base: string, line: string, length: number): string {
 }
 
 /** Types `line` one character at a time after `base`, with the engine at `debounceMs`. */
-export async function typeLine(server: ReferenceServer, base: string, suffix: string, line: string, debounceMs: number): Promise<TypingRun> {
-  server.reset();
+export async function typeLine(server: ServerChild, base: string, suffix: string, line: string, debounceMs: number): Promise<TypingRun> {
+  await server.reset();
   const engine = newEngine(debounceMs);
-  const sender = new RecordingSender(newClient(server.url));
+  const sender = new RecordingSender(newClient(server.url, nodeHttpFetch));
   const prefixes = Array.from({ length: line.length }, (_, typed) => lineFrom(base, line, typed + 1));
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
@@ -76,13 +80,16 @@ export async function typeLine(server: ReferenceServer, base: string, suffix: st
   await sleep(SETTLE_MS);
   const counts = engine.scheduler.counts;
   const loopDelayMs = { p99: round(loop.percentile(99) / 1e6, 1), max: round(loop.max / 1e6, 1) };
-  return { debounceMs, keys: line.length, started: counts.started, completed: counts.completed, aborted: counts.aborted, skipped: counts.skipped, maxInFlight: counts.maxInFlight, lateKeys, loopDelayMs, ...closeFigures(sender.sent, server.completionRequests) };
+  const { records, loopDelayMs: serverLoopDelayMs } = await server.records();
+  const offset = await server.clockOffset();
+  const clock = { offsetMs: round(offset.offsetMs, 2), roundTripMs: round(offset.roundTripMs, 2) };
+  return { debounceMs, keys: line.length, started: counts.started, completed: counts.completed, aborted: counts.aborted, skipped: counts.skipped, maxInFlight: counts.maxInFlight, lateKeys, loopDelayMs, serverLoopDelayMs, clock, ...closeFigures(sender.sent, records) };
 }
 
 type CloseFigures = Pick<TypingRun, 'abortedWhileAnswering' | 'closedWithin' | 'abortedAfterAnswer' | 'abortedBeforeArrival' | 'closeLagMs'>;
 
 /** Each aborted request matched to the server's record of it by its prompt (every keystroke's prefix is different). */
-function closeFigures(sent: readonly SentRequest[], records: readonly RecordedCompletion[]): CloseFigures {
+function closeFigures(sent: readonly SentRequest[], records: readonly ChildCompletion[]): CloseFigures {
   const lags: number[] = [];
   let closedWithin = 0;
   let abortedAfterAnswer = 0;
@@ -125,10 +132,10 @@ export interface RetypeRun {
  * with `everyPrefixAnswered`, the first typing instead waits for each answer before the next key, so that every
  * prefix of the retype has been answered once.
  */
-export async function retypeLine(server: ReferenceServer, base: string, suffix: string, line: string, debounceMs: number, everyPrefixAnswered: boolean): Promise<RetypeRun> {
-  server.reset();
+export async function retypeLine(server: ServerChild, base: string, suffix: string, line: string, debounceMs: number, everyPrefixAnswered: boolean): Promise<RetypeRun> {
+  await server.reset();
   const engine = newEngine(debounceMs);
-  const sender = new RecordingSender(newClient(server.url));
+  const sender = new RecordingSender(newClient(server.url, nodeHttpFetch));
   const suggest = (prefix: string): Promise<unknown> => engine.suggest(suggestRequest(sender, prefix, suffix));
   const typing = Array.from({ length: line.length }, (_, typed) => lineFrom(base, line, typed + 1));
   const deleting = Array.from({ length: line.length }, (_, deleted) => lineFrom(base, line, line.length - 1 - deleted));
@@ -136,16 +143,17 @@ export async function retypeLine(server: ReferenceServer, base: string, suffix: 
   else await typeKeys(suggest, typing);
   const beforeDelete = engine.scheduler.counts.started;
   await typeKeys(suggest, deleting);
-  const beforeRetype = { started: engine.scheduler.counts.started, server: server.completionRequests.length, hits: engine.cacheHits };
+  const beforeRetype = { started: engine.scheduler.counts.started, server: (await server.records()).records.length, hits: engine.cacheHits };
   await typeKeys(suggest, typing);
   await sleep(SETTLE_MS);
+  const serverRequests = (await server.records()).records.length;
   return {
     debounceMs,
     firstTyping: everyPrefixAnswered ? 'each prefix answered' : 'at 8 keys/s',
     keys: line.length,
     requestsOnDelete: beforeRetype.started - beforeDelete,
     requestsOnRetype: engine.scheduler.counts.started - beforeRetype.started,
-    serverRequestsOnRetype: server.completionRequests.length - beforeRetype.server,
+    serverRequestsOnRetype: serverRequests - beforeRetype.server,
     cacheHitsOnRetype: engine.cacheHits - beforeRetype.hits,
   };
 }
