@@ -23,6 +23,20 @@ describe('SuggestionCache', () => {
     assert.equal(cache.lookup('m', 'const x = comb', ';\n'), undefined);
   });
 
+  it('tells apart places of the same lengths and the same text around the cursor that differ further away', () => {
+    const cache = new SuggestionCache();
+    const near = `${'x'.repeat(40)}const y = `;
+    cache.store('m', `// one\n${near}`, ';\n', 'first', 1);
+    cache.store('m', `// two\n${near}`, ';\n', 'second', 2);
+    assert.equal(cache.size, 2);
+    assert.deepEqual(cache.lookup('m', `// one\n${near}`, ';\n'), { text: 'first', requestId: 1 });
+    assert.deepEqual(cache.lookup('m', `// two\n${near}`, ';\n'), { text: 'second', requestId: 2 });
+    assert.equal(cache.lookup('m', `// six\n${near}`, ';\n'), undefined);
+    assert.equal(cache.lookup('m', `// one\n${near}`, ';\n// six'), undefined);
+    assert.deepEqual(cache.lookup('m', `// two\n${near}sec`, ';\n'), { text: 'ond', requestId: 2 });
+    assert.equal(cache.lookup('m', `// six\n${near}sec`, ';\n'), undefined);
+  });
+
   it('misses when the code after the cursor differs, or the model does', () => {
     const cache = new SuggestionCache();
     cache.store('m', 'const x = ', ';\n', 'compute(1)', 7);
