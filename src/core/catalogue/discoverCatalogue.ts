@@ -1,6 +1,7 @@
 // What one server says about its models, asked the cheap way: GET /v1/models (every server), then, side by side, the
-// richer endpoints a kind of server adds: LiteLLM's /v1/model/info (else /model_group/info), llama.cpp's /props and
-// Ollama's /api/tags (and, where that answers, /api/show for each listed model, a few at a time). A probe that is
+// richer endpoints a kind of server adds: LiteLLM's /v1/model/info (else /model_group/info), llama.cpp's /props, LM
+// Studio's /api/v0/models and Ollama's /api/tags (and, where that answers, /api/ps and /api/show for each listed
+// model, a few at a time). A probe that is
 // answered 404 (or anything but a readable body) only means "not this kind of server": it is noted for Test
 // Connection, never reported as an error. Only /v1/models failing (a bad key, the server down) is an error, as it was
 // before the catalogue. Every request goes through one port (the client's transport: key, headers, byte cap), and
@@ -10,7 +11,9 @@ import type { ServiceUrls } from '../request/resolveUrls';
 import { readModelIds } from '../protocol/responseSchema';
 import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from './liteLlmModelInfo';
 import { parseLlamaCppProps } from './llamaCppProps';
+import { parseLmStudioModels } from './lmStudioModels';
 import { emptyModelInfo, type DiscoveryEndpoint, type ModelInfo } from './modelInfo';
+import { parseOllamaPs } from './ollamaPs';
 import { parseOllamaShow } from './ollamaShow';
 import { parseOllamaTags } from './ollamaTags';
 import { parseOpenAiModels } from './openAiModels';
@@ -87,6 +90,8 @@ export function discoveryUrls(urls: ServiceUrls) {
     llamaCppProps: `${root}/props`,
     ollamaTags: `${root}/api/tags`,
     ollamaShow: `${root}/api/show`,
+    ollamaPs: `${root}/api/ps`,
+    lmStudioModels: `${root}/api/v0/models`,
   };
 }
 
@@ -96,7 +101,12 @@ export async function discoverModels(options: DiscoverOptions): Promise<Discover
   const listed = await readModelList(options, urls.models);
   endpoints.push(listed.outcome);
   const listedIds = listed.models?.map((model) => model.id);
-  const probes = await Promise.all([probeLiteLlm(options, urls), probeLlamaCpp(options, urls.llamaCppProps, listedIds), probeOllama(options, urls, listedIds)]);
+  const probes = await Promise.all([
+    probeLiteLlm(options, urls),
+    probeLlamaCpp(options, urls.llamaCppProps, listedIds),
+    probe(options, 'GET /api/v0/models', urls.lmStudioModels, parseLmStudioModels),
+    probeOllama(options, urls, listedIds),
+  ]);
   const statements = [...(listed.models ?? [])];
   for (const probe of probes) {
     endpoints.push(...probe.outcomes);
@@ -147,11 +157,15 @@ async function probeOllama(options: DiscoverOptions, urls: ReturnType<typeof dis
   if (first?.outcome !== 'read') return tags;
   // Ollama it is: ask about each model it serves, a few at a time, the listed ones (what the picker shows) first.
   const ids = (listedIds ?? tags.models.map((model) => model.id)).slice(0, options.maxModelsShown ?? DEFAULT_MAX_MODELS_SHOWN);
-  const shown = await mapWithConcurrency(ids, options.concurrency ?? DEFAULT_CONCURRENCY, (id) =>
-    probe(options, 'POST /api/show', urls.ollamaShow, (json) => parseOllamaShow(json, id), { model: id }),
-  );
-  const outcomes = [...tags.outcomes, ...shown.flatMap((result) => result.outcomes)];
-  return { models: [...tags.models, ...shown.flatMap((result) => result.models)], outcomes };
+  // /api/ps beside them: the window each loaded model runs with now, which /api/show cannot tell.
+  const [running, shown] = await Promise.all([
+    probe(options, 'GET /api/ps', urls.ollamaPs, parseOllamaPs),
+    mapWithConcurrency(ids, options.concurrency ?? DEFAULT_CONCURRENCY, (id) =>
+      probe(options, 'POST /api/show', urls.ollamaShow, (json) => parseOllamaShow(json, id), { model: id }),
+    ),
+  ]);
+  const outcomes = [...tags.outcomes, ...running.outcomes, ...shown.flatMap((result) => result.outcomes)];
+  return { models: [...tags.models, ...running.models, ...shown.flatMap((result) => result.models)], outcomes };
 }
 
 /** One request with the probe's time limit; any status but 2xx, or a body its parser finds nothing in, is `absent`. */

@@ -10,7 +10,8 @@
 //    grant is only a last resort.
 // 3. Between endpoints of one basis, the more specific first: llama.cpp's /props (one slot's window, what one request
 //    may use) before its /v1/models meta (the whole context over all slots); LiteLLM's /model/info (per deployment)
-//    before /model_group/info (per group) before /v1/models; then Ollama's /api/show.
+//    before /model_group/info (per group) before /v1/models; then Ollama's /api/ps (the window a loaded model runs
+//    with) before its /api/show. LM Studio's /api/v0/models (loaded_context_length) ranks with llama.cpp's /props.
 // 4. Several statements of the same rank (LiteLLM deployments behind one model name, among which the router picks):
 //    the one every deployment honours: the smallest window and output limit, the dearest price, a capability only if
 //    all have it.
@@ -38,9 +39,11 @@ const BASIS_ORDER: readonly FactBasis[] = ['override', 'serving', 'listing', 'tr
 const ENDPOINT_ORDER: readonly (DiscoveryEndpoint | 'override')[] = [
   'override',
   'GET /props',
+  'GET /api/v0/models',
   'GET /model/info',
   'GET /model_group/info',
   'GET /v1/models',
+  'GET /api/ps',
   'POST /api/show',
   'GET /api/tags',
 ];

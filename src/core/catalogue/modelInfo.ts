@@ -3,13 +3,21 @@
 // an answer.
 
 /** The endpoints the catalogue reads, named as requests. LiteLLM serves /model/info also as /v1/model/info. */
-export type DiscoveryEndpoint = 'GET /v1/models' | 'GET /model/info' | 'GET /model_group/info' | 'GET /props' | 'POST /api/show' | 'GET /api/tags';
+export type DiscoveryEndpoint =
+  | 'GET /v1/models'
+  | 'GET /model/info'
+  | 'GET /model_group/info'
+  | 'GET /props'
+  | 'GET /api/v0/models'
+  | 'POST /api/show'
+  | 'GET /api/ps'
+  | 'GET /api/tags';
 
 /**
  * What kind of statement a fact is, which decides whose word wins when sources disagree (see mergeCatalogue):
  * - `override`: the user's per-model setting.
- * - `serving`: what the running server will accept or do (llama.cpp's n_ctx, vLLM's max_model_len, Ollama's num_ctx
- *   and capabilities).
+ * - `serving`: what the running server will accept or do (llama.cpp's n_ctx, vLLM's max_model_len, Ollama's num_ctx,
+ *   capabilities and a loaded model's context_length, LM Studio's loaded_context_length).
  * - `listing`: what a catalogue or proxy configuration says of the model (LiteLLM's model info, OpenRouter's list).
  * - `trained`: the model's own trained maximum, which the server may well not grant.
  */

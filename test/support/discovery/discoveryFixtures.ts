@@ -13,11 +13,13 @@ import {
   parseOpenAiModels,
   type ModelInfo,
 } from '../../../src/core';
+import { parseLmStudioModels } from '../../../src/core/catalogue/lmStudioModels';
+import { parseOllamaPs } from '../../../src/core/catalogue/ollamaPs';
 
 export const DISCOVERY_DIR = path.resolve(__dirname, '..', '..', 'fixtures', 'discovery');
 
 /** One folder per endpoint, each read by its own parser. */
-export const DISCOVERY_SOURCES = ['openai-models', 'litellm-model-info', 'litellm-model-group-info', 'llamacpp-props', 'ollama-show', 'ollama-tags'] as const;
+export const DISCOVERY_SOURCES = ['openai-models', 'litellm-model-info', 'litellm-model-group-info', 'llamacpp-props', 'lmstudio-models', 'ollama-show', 'ollama-tags', 'ollama-ps'] as const;
 export type DiscoverySource = (typeof DISCOVERY_SOURCES)[number];
 
 const knownFacts = z.strictObject({
@@ -103,6 +105,10 @@ export function parseFixture(fixture: DiscoveryFixture): ModelInfo[] {
       return parseOllamaShow(body, fixture.requestedModel);
     case 'ollama-tags':
       return parseOllamaTags(body);
+    case 'ollama-ps':
+      return parseOllamaPs(body);
+    case 'lmstudio-models':
+      return parseLmStudioModels(body);
   }
 }
 

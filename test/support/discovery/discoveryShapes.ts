@@ -6,6 +6,8 @@
 import liteLlmGroupInfo from '../../fixtures/discovery/litellm-model-group-info/proxy-docstring-example.json';
 import liteLlmModelInfo from '../../fixtures/discovery/litellm-model-info/proxy-docstring-example.json';
 import llamaCppProps from '../../fixtures/discovery/llamacpp-props/readme-example.json';
+import lmStudioModels from '../../fixtures/discovery/lmstudio-models/rest-v0-docs-example.json';
+import ollamaPs from '../../fixtures/discovery/ollama-ps/gemma3-before-context-length.json';
 import ollamaGptOss from '../../fixtures/discovery/ollama-show/gpt-oss-120b-cloud.json';
 import ollamaLlama2 from '../../fixtures/discovery/ollama-show/llama2-num-ctx-2023.json';
 import ollamaSmollm from '../../fixtures/discovery/ollama-show/smollm2-1.7b-local.json';
@@ -14,7 +16,7 @@ import llamaCppModels from '../../fixtures/discovery/openai-models/llama.cpp-rea
 import openRouterModels from '../../fixtures/discovery/openai-models/openrouter-tools-filtered.json';
 import vllmModels from '../../fixtures/discovery/openai-models/vllm-max-model-len.json';
 
-export const DISCOVERY_SHAPES = ['litellm', 'llama.cpp', 'ollama', 'vllm', 'openrouter'] as const;
+export const DISCOVERY_SHAPES = ['litellm', 'llama.cpp', 'lm-studio', 'ollama', 'vllm', 'openrouter'] as const;
 export type DiscoveryShape = (typeof DISCOVERY_SHAPES)[number];
 
 export interface DiscoveryAnswer {
@@ -32,7 +34,7 @@ function openAiList(ids: readonly string[], ownedBy: string): string {
   return JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: CREATED, owned_by: ownedBy })) });
 }
 
-function idsOf(body: string, key: 'model_group' | 'model_name' | 'name'): string[] {
+function idsOf(body: string, key: 'model_group' | 'model_name' | 'name' | 'id'): string[] {
   const parsed = JSON.parse(body) as { data?: Record<string, unknown>[]; models?: Record<string, unknown>[] };
   return (parsed.data ?? parsed.models ?? []).map((entry) => String(entry[key]));
 }
@@ -54,6 +56,9 @@ function modelList(shape: DiscoveryShape): string {
       return openAiList([...new Set([...idsOf(liteLlmGroupInfo.body, 'model_group'), ...idsOf(liteLlmModelInfo.body, 'model_name')])], 'openai');
     case 'llama.cpp':
       return llamaCppModels.body;
+    case 'lm-studio':
+      // LM Studio's /v1/models lists every downloaded model by id alone (owned_by "organization_owner").
+      return openAiList(idsOf(lmStudioModels.body, 'id'), 'organization_owner');
     case 'ollama':
       // Ollama's /v1/models is its /api/tags list in OpenAI's shape (owned_by "library").
       return openAiList(idsOf(ollamaTags.body, 'name'), 'library');
@@ -81,8 +86,12 @@ export function discoveryAnswer(shape: DiscoveryShape, method: string, pathname:
     case 'llama.cpp':
       if (method === 'GET' && pathname === '/props') return { status: 200, body: llamaCppProps.body };
       return undefined;
+    case 'lm-studio':
+      if (method === 'GET' && pathname === '/api/v0/models') return { status: 200, body: lmStudioModels.body };
+      return undefined;
     case 'ollama': {
       if (method === 'GET' && pathname === '/api/tags') return { status: 200, body: ollamaTags.body };
+      if (method === 'GET' && pathname === '/api/ps') return { status: 200, body: ollamaPs.body };
       if (method !== 'POST' || pathname !== '/api/show') return undefined;
       const model = typeof requestBody === 'object' && requestBody !== null ? (requestBody as { model?: unknown }).model : undefined;
       const shown = typeof model === 'string' ? OLLAMA_SHOW[model] : undefined;

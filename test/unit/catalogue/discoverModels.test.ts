@@ -13,6 +13,7 @@ import {
   type DiscoveryRequest,
   type ModelInfo,
 } from '../../../src/core';
+import { loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';
 import { DISCOVERY_SHAPES, listedModelIds, type DiscoveryShape } from '../../support/discovery/discoveryShapes';
 import { fakeFetch, jsonResponse } from '../../support/fakeFetch';
 import { startReferenceServer, type ReferenceServer } from '../../support/referenceServer';
@@ -40,15 +41,24 @@ describe('discoverModels against the reference server serving each kind of serve
     for (const shape of DISCOVERY_SHAPES) assert.ok(listedModelIds(shape).length > 0, shape);
   });
 
+  it('LM Studio: /v1/models names the models, /api/v0/models gives each window and its vision; the embedding model has none', async () => {
+    const { models } = await discoverFrom('lm-studio');
+    assert.deepEqual(models.map((model) => [model.id, model.contextWindow, model.supportsVision]), [
+      ['qwen2-vl-7b-instruct', 32768, true],
+      ['meta-llama-3.1-8b-instruct', 131072, false],
+      ['text-embedding-nomic-embed-text-v1.5', undefined, undefined],
+    ]);
+  });
+
   it('vLLM: max_model_len from /v1/models; the other probes are 404s, noted as absent, never errors', async () => {
     const { discovered, models, requests } = await discoverFrom('vllm');
     assert.deepEqual(facts(models[0]), { contextWindow: 8096 });
     assert.deepEqual(discovered.listedIds, ['meta-llama/Meta-Llama-3.1-8B-Instruct']);
     assert.deepEqual(
       discovered.endpoints.map(({ endpoint, outcome }) => `${endpoint} ${outcome}`),
-      ['GET /v1/models read', 'GET /model/info absent', 'GET /model_group/info absent', 'GET /props absent', 'GET /api/tags absent'],
+      ['GET /v1/models read', 'GET /model/info absent', 'GET /model_group/info absent', 'GET /props absent', 'GET /api/v0/models absent', 'GET /api/tags absent'],
     );
-    assert.ok(!requests.some((request) => request.includes('/api/show')), 'no /api/show on a server without /api/tags');
+    assert.ok(!requests.some((request) => request.includes('/api/show') || request.includes('/api/ps')), 'no /api/show or /api/ps on a server without /api/tags');
   });
 
   it("llama.cpp: the slot's n_ctx from /props beats /v1/models' trained length; vision off without a projector", async () => {
@@ -172,7 +182,7 @@ describe('discoverModels through a fake port', () => {
   it('the probes go to the server root whatever form the base URL has (OpenRouter-style /api prefix)', async () => {
     const asked: string[] = [];
     await discoverModels({ urls: resolveServiceUrls('https://router.test/api/v1/chat/completions'), request: (request) => (asked.push(request.url), Promise.resolve(request.url.endsWith('/v1/models') ? list('x') : notFound)) });
-    assert.deepEqual(asked.sort(), ['https://router.test/api/api/tags', 'https://router.test/api/model_group/info', 'https://router.test/api/props', 'https://router.test/api/v1/model/info', 'https://router.test/api/v1/models']);
+    assert.deepEqual(asked.sort(), ['https://router.test/api/api/tags', 'https://router.test/api/api/v0/models', 'https://router.test/api/model_group/info', 'https://router.test/api/props', 'https://router.test/api/v1/model/info', 'https://router.test/api/v1/models']);
   });
 });
 
@@ -213,5 +223,41 @@ describe('modelInfoFor', () => {
     assert.deepEqual(facts(modelInfoFor('typed', discovered, {})), {});
     assert.deepEqual(facts(modelInfoFor('listed', discovered, { listed: { tools: false } })), { contextWindow: 4096, supportsTools: false });
     assert.deepEqual(facts(modelInfoFor('listed', undefined, {})), {});
+  });
+});
+
+describe('discoverModels: the window a loaded model runs with (LM Studio /api/v0/models, Ollama /api/ps)', () => {
+  const notFound = { status: 404, json: undefined };
+  const list = (...ids: string[]) => ({ status: 200, json: { object: 'list', data: ids.map((id) => ({ id, object: 'model' })) } });
+
+  it('LM Studio: loaded_context_length (serving) wins over the trained max_context_length and over nothing in /v1/models', async () => {
+    const recorded = loadDiscoveryFixtures('lmstudio-models').find((fixture) => fixture.name.endsWith('gemma-4-loaded-200k-of-262k'))!;
+    const discovered = await discoverModels({
+      urls: resolveServiceUrls('http://localhost:1234/v1/chat/completions'),
+      request: (request) => Promise.resolve(request.url.endsWith('/v1/models') ? list('google/gemma-4-26b-a4b') : request.url.endsWith('/api/v0/models') ? { status: 200, json: JSON.parse(recorded.bodyText) as unknown } : notFound),
+    });
+    const [model] = catalogueModels(discovered, {});
+    assert.equal(model?.contextWindow, 200_000);
+    assert.deepEqual(model?.sources.contextWindow, { endpoint: 'GET /api/v0/models', field: 'loaded_context_length', basis: 'serving' });
+    assert.equal(discovered.endpoints.find((outcome) => outcome.endpoint === 'GET /api/v0/models')?.outcome, 'read');
+  });
+
+  it('Ollama: /api/ps context_length (the loaded window) wins over /api/show\'s trained length; a model not loaded keeps /api/show\'s', async () => {
+    const discovered = await discoverModels({
+      urls: resolveServiceUrls('http://localhost:11434/v1/chat/completions'),
+      request: (request) => {
+        if (request.url.endsWith('/v1/models')) return Promise.resolve(list('qwen3:8b', 'llama3.2:latest'));
+        if (request.url.endsWith('/api/tags')) return Promise.resolve({ status: 200, json: { models: [{ name: 'qwen3:8b' }, { name: 'llama3.2:latest' }] } });
+        // The shape Ollama documents since context_length was added to /api/ps (ollama/ollama#11331); the values are ours.
+        if (request.url.endsWith('/api/ps')) return Promise.resolve({ status: 200, json: { models: [{ name: 'qwen3:8b', model: 'qwen3:8b', context_length: 4096 }] } });
+        if (request.url.endsWith('/api/show')) return Promise.resolve({ status: 200, json: { model_info: { 'general.architecture': 'qwen3', 'qwen3.context_length': 40960 } } });
+        return Promise.resolve(notFound);
+      },
+    });
+    const models = catalogueModels(discovered, {});
+    assert.deepEqual(models.map((model) => [model.id, model.contextWindow, model.sources.contextWindow?.endpoint]), [
+      ['qwen3:8b', 4096, 'GET /api/ps'],
+      ['llama3.2:latest', 40960, 'POST /api/show'],
+    ]);
   });
 });
