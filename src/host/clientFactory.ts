@@ -1,7 +1,7 @@
 // Builds a ChatClient from the current settings and the key for the active profile's server (or a named profile's:
 // VS Code's language models offer every profile's). Called per request, so
 // settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
-import { CatalogueCache, ChatClient, CompatibilityMemory, CompletionClient, modelInfoFor, retryWaitNote, type ExtensionSettings, type TokenPrices } from '../core';
+import { CatalogueCache, ChatClient, CompatibilityMemory, CompletionClient, modelInfoFor, newTokenCountState, retryWaitNote, ServerTokenCounter, tokenCountUrls, type ExtensionSettings, type TokenCountState, type TokenPrices } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ContextMemories } from './contextMemories';
 import { logExchange, type Log } from './log';
@@ -41,6 +41,8 @@ export class ClientFactory {
   private readonly compatibility = new CompatibilityMemory();
   /** What each server said about its models, for the session (see modelCatalogue.ts). */
   readonly catalogues = new CatalogueCache();
+  /** Which token count each server and model offers, and the texts it counted, for the session. */
+  private readonly tokenCounts = new Map<string, TokenCountState>();
 
   constructor(private readonly options: ClientFactoryOptions) {}
 
@@ -54,6 +56,21 @@ export class ClientFactory {
 
   get contextMemories(): ContextMemories {
     return this.options.contextMemories;
+  }
+
+  /** The server's own token count for `model` through `ready`'s client (its key, headers and proxy); `log` hears once what was found. */
+  tokenCounterFor(ready: ReadyClient, model: string, log: (line: string) => void): ServerTokenCounter {
+    const key = `${ready.settings.profile}\n${ready.client.urls.chatCompletions}\n${model}`;
+    let state = this.tokenCounts.get(key);
+    if (!state) this.tokenCounts.set(key, (state = newTokenCountState()));
+    const client = ready.client;
+    return new ServerTokenCounter({
+      state,
+      model,
+      urls: tokenCountUrls(client.urls.chatCompletions),
+      port: ({ url, body, signal }) => client.discoveryRequest({ method: 'POST', url, body, signal, required: false }),
+      log,
+    });
   }
 
   /** A client for the active profile. */

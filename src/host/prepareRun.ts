@@ -74,6 +74,7 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
       return result.text;
     },
     compacted: (record) => log.info(`${feature}: ${describeCompaction(record)}`),
+    tokenCounter: factory.tokenCounterFor(ready, settings.model, (line) => log.info(`${feature}: ${line}`)),
     answered: (done) => {
       const facts = answerFactsOf(done, run);
       logAnswer(log, feature, done, facts);

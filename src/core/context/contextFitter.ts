@@ -10,8 +10,10 @@ import type { ChatDone } from '../stream/events';
 import { planCompaction, promptBudget, protectedParts, summaryRoom, type CompactionRecord } from './compactConversation';
 import { enforcedWindow } from './contextOverflow';
 import { estimatePromptTokens } from './estimateTokens';
+import { windowPromptTokens } from './promptUsage';
+import type { ServerTokenCounter } from './serverTokenCounter';
 import { buildSummaryRequest, spliceSummary } from './summaryRequest';
-import { calibratedTokens, estimatedTokensWithin, recordPromptUsage, type TokenCalibration } from './tokenCalibration';
+import { calibratedCount, calibratedTokens, estimatedTokensWithin, fixedCalibration, recordCountedUsage, recordPromptUsage, type TokenCalibration } from './tokenCalibration';
 
 /** The model's limits as far as they are known: the catalogue's, an override, or what an overflow taught. */
 export interface ContextWindow {
@@ -35,6 +37,8 @@ export interface ContextFitterOptions {
   summarise(messages: ChatMessage[], maxTokens: number, signal: AbortSignal): Promise<string>;
   /** What was changed before a request, for the log; `summary` when turns were summarised: messages [.., end) of the input. */
   compacted(record: CompactionRecord, summary: { end: number; text: string } | undefined): void;
+  /** The server's own count of the prompt, where it offers one; without it (or while it has not answered) the calibrated estimate. */
+  counter?: ServerTokenCounter | undefined;
 }
 
 const DEFAULT_OUTPUT_SHARE = 0.25;
@@ -52,6 +56,8 @@ const MAX_SUMMARY_TOKENS = 1024;
 export class ContextFitter {
   /** Our estimate of the last request sent, in our own units, for calibration once the server counts it. */
   private lastEstimate: number | undefined;
+  /** The server tokenizer's count of the last request sent, when it had counted every text of it. */
+  private lastCounted: number | undefined;
   /** The summary made for this run: later rounds send the same history, so it is spliced in again, not re-made. */
   private summary: { start: number; end: number; text: string } | undefined;
 
@@ -61,7 +67,7 @@ export class ContextFitter {
   use(messages: readonly ChatMessage[]): { usedTokens: number; windowTokens: number } | undefined {
     const window = this.options.memory.window();
     if (!window) return undefined;
-    const usedTokens = calibratedTokens(this.options.memory.calibration(), estimatePromptTokens({ messages, tools: this.options.tools }));
+    const usedTokens = this.serverTokens(messages) ?? calibratedTokens(this.options.memory.calibration(), estimatePromptTokens({ messages, tools: this.options.tools }));
     return { usedTokens: Math.round(usedTokens), windowTokens: window.contextWindow };
   }
 
@@ -77,14 +83,20 @@ export class ContextFitter {
       // first request to a model, or one whose tokenizer counts far more, as llama.cpp's small vocabularies do).
       const counted = overflow.overflow.promptTokens;
       if (counted !== undefined && this.lastEstimate !== undefined) memory.setCalibration(recordPromptUsage(memory.calibration(), this.lastEstimate, counted));
+      if (counted !== undefined && this.lastCounted !== undefined) memory.setCalibration(recordCountedUsage(memory.calibration(), this.lastCounted, counted));
       const sent = calibratedTokens(memory.calibration(), this.lastEstimate ?? estimatePromptTokens({ messages, tools }));
       memory.learnWindow(enforcedWindow(overflow.overflow, sent) ?? Math.floor(sent * SHRINK_AFTER_UNNAMED_OVERFLOW));
     }
     const window = memory.window();
-    if (!window) return this.sending([...messages]);
+    if (!window) {
+      // Nothing to fit: the count is only for the calibration, and the request does not wait for it.
+      void this.options.counter?.prepare({ messages, tools }, signal);
+      return this.sending([...messages]);
+    }
     if (this.summary && messages.length >= this.summary.end) messages = spliceSummary({ messages, ...this.summary }, this.summary.text);
     const budgetTokens = promptBudget({ contextWindow: window.contextWindow, maxOutputTokens: this.outputRoom(window) });
-    const plan = planCompaction({ messages, tools, calibration: memory.calibration(), budgetTokens });
+    await this.options.counter?.prepare({ messages, tools }, signal);
+    const plan = planCompaction({ messages, tools, calibration: this.planningCalibration(messages), budgetTokens });
     if (plan.kind === 'too-large') throw new ConversationTooLargeError(plan.protectedTokens, budgetTokens);
     if (plan.kind === 'fits') {
       if (plan.record.shortened.length > 0) this.options.compacted(plan.record, undefined);
@@ -135,9 +147,34 @@ export class ContextFitter {
 
   /** After an answer: the server's count of the prompt calibrates the next estimates for this model. */
   answered(done: ChatDone): void {
-    const reported = done.usage?.prompt_tokens;
-    if (this.lastEstimate === undefined || typeof reported !== 'number' || reported <= 0) return;
-    this.options.memory.setCalibration(recordPromptUsage(this.options.memory.calibration(), this.lastEstimate, reported));
+    // What the window held: a usage that leaves the cached part of the prompt out must not teach a small prompt.
+    const reported = windowPromptTokens(done.usage);
+    if (this.lastEstimate === undefined || reported === undefined || reported <= 0) return;
+    const { memory } = this.options;
+    memory.setCalibration(recordPromptUsage(memory.calibration(), this.lastEstimate, reported));
+    if (this.lastCounted !== undefined) memory.setCalibration(recordCountedUsage(memory.calibration(), this.lastCounted, reported));
+  }
+
+  /** `messages` as the server would report them, from its tokenizer's count; undefined while a text is uncounted. */
+  private serverTokens(messages: readonly ChatMessage[]): number | undefined {
+    const { counter, tools, memory } = this.options;
+    if (!counter) return undefined;
+    const counted = counter.count({ messages, tools });
+    if (counted !== undefined) return calibratedCount(memory.calibration(), counted);
+    // Counted for the next time it is asked (the answer just added, say); never waited for here.
+    void counter.prepare({ messages, tools });
+    return undefined;
+  }
+
+  /**
+   * The calibration the compaction plans with: with the server's count of these very messages, the one that maps
+   * their estimate onto it (the plan scales each message's estimate at that rate); else the model's own.
+   */
+  private planningCalibration(messages: readonly ChatMessage[]): TokenCalibration {
+    const calibration = this.options.memory.calibration();
+    const serverTokens = this.serverTokens(messages);
+    const estimate = estimatePromptTokens({ messages, tools: this.options.tools });
+    return serverTokens === undefined || estimate <= 0 ? calibration : fixedCalibration(serverTokens / estimate);
   }
 
   private outputRoom(window: ContextWindow): number {
@@ -146,6 +183,7 @@ export class ContextFitter {
 
   private sending(messages: ChatMessage[]): ChatMessage[] {
     this.lastEstimate = estimatePromptTokens({ messages, tools: this.options.tools });
+    this.lastCounted = this.options.counter?.count({ messages, tools: this.options.tools });
     return messages;
   }
 }

@@ -5,9 +5,9 @@
 import type { ChatMessage, ToolDefinition } from '../protocol/messages';
 
 /** The role marker, separators and the reply's priming a chat template wraps around each message. */
-const TOKENS_PER_MESSAGE = 4;
+export const TOKENS_PER_MESSAGE = 4;
 /** The call's id, type and the wrapping of its name and arguments. */
-const TOKENS_PER_TOOL_CALL = 4;
+export const TOKENS_PER_TOOL_CALL = 4;
 /** Templates render tool definitions more tersely than their JSON (OpenAI's as a TypeScript-like namespace), so the
  * JSON's quotes and braces count for less than they would in a message. */
 const TOOL_DEFINITION_WEIGHT = 0.6;
@@ -39,7 +39,7 @@ export function estimateTextTokens(text: string): number {
  * An image's tokens without decoding it: OpenAI counts a 1024×1024 image at high detail as 765, and other vision
  * models are of that order; counting too many leaves room unused, too few risks an overflow.
  */
-const TOKENS_PER_IMAGE = 765;
+export const TOKENS_PER_IMAGE = 765;
 
 /** Estimated tokens of one message as a chat template renders it. */
 export function estimateMessageTokens(message: ChatMessage): number {

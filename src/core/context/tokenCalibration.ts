@@ -21,6 +21,14 @@ export type PromptSample = [estimatedTokens: number, reportedTokens: number];
 export interface TokenCalibration {
   /** Most recent last. */
   samples: PromptSample[];
+  /**
+   * The same for prompts the server's own tokenizer counted before they were sent (`/tokenize`, a token counter):
+   * [counted tokens, reported tokens]. Their line is the template and any preamble the count cannot see; kept apart,
+   * since a count and an estimate are different units.
+   */
+  counted?: PromptSample[];
+  /** A line known outright, not fitted (never stored): the rate that maps a prompt's estimate onto its server count. */
+  fixed?: CalibrationFit;
 }
 
 /** Server tokens = `perToken` × estimated tokens + `overhead`. */
@@ -36,12 +44,33 @@ export function emptyTokenCalibration(): TokenCalibration {
 /** The calibration after one answer: `estimatedTokens` is what we estimated for the request, `reportedTokens` what the server said it was. */
 export function recordPromptUsage(calibration: TokenCalibration, estimatedTokens: number, reportedTokens: number): TokenCalibration {
   if (!isSample([estimatedTokens, reportedTokens])) return calibration;
-  return { samples: [...calibration.samples, [estimatedTokens, reportedTokens] as PromptSample].slice(-RECENT_SAMPLES) };
+  return { ...calibration, samples: [...calibration.samples, [estimatedTokens, reportedTokens] as PromptSample].slice(-RECENT_SAMPLES) };
+}
+
+/** The calibration after an answer to a prompt the server's tokenizer counted `countedTokens` before it was sent. */
+export function recordCountedUsage(calibration: TokenCalibration, countedTokens: number, reportedTokens: number): TokenCalibration {
+  if (!isSample([countedTokens, reportedTokens])) return calibration;
+  return { ...calibration, counted: [...(calibration.counted ?? []), [countedTokens, reportedTokens] as PromptSample].slice(-RECENT_SAMPLES) };
+}
+
+/** `countedTokens` (the server tokenizer's count of the prompt's parts) as the server reports a whole prompt. */
+export function calibratedCount(calibration: TokenCalibration, countedTokens: number): number {
+  const fit = fitSamples(calibration.counted ?? [], true);
+  return Math.ceil(countedTokens * fit.perToken + fit.overhead);
+}
+
+/** A calibration that scales estimates by `perToken` exactly (a rate known from the server's count of the same prompt). */
+export function fixedCalibration(perToken: number): TokenCalibration {
+  return { samples: [], fixed: { perToken, overhead: 0 } };
 }
 
 /** The line the recent samples fit; one-to-one until the server has reported anything. */
 export function calibrationFit(calibration: TokenCalibration): CalibrationFit {
-  const samples = calibration.samples;
+  return calibration.fixed ?? fitSamples(calibration.samples);
+}
+
+/** `sameUnits`: the samples' first figure is already the server's tokens, so prompts all of a size tell an offset (the template), not a rate. */
+function fitSamples(samples: readonly PromptSample[], sameUnits = false): CalibrationFit {
   if (samples.length === 0) return { perToken: 1, overhead: 0 };
   const slopes: number[] = [];
   for (const [index, [estimated, reported]] of samples.entries()) {
@@ -50,6 +79,7 @@ export function calibrationFit(calibration: TokenCalibration): CalibrationFit {
       if (large[0]! >= small[0]! * DISTINCT_SIZES) slopes.push((large[1]! - small[1]!) / (large[0]! - small[0]!));
     }
   }
+  if (slopes.length === 0 && sameUnits) return { perToken: 1, overhead: Math.max(0, median(samples.map(([counted, reported]) => reported - counted))) };
   if (slopes.length === 0) return { perToken: bounded(median(samples.map(([estimated, reported]) => reported / estimated))), overhead: 0 };
   const perToken = bounded(median(slopes));
   // A server never counts fewer tokens than the prompt's own: a negative offset would undercount short prompts.
@@ -73,7 +103,10 @@ export function estimatedTokensWithin(calibration: TokenCalibration, serverToken
 export function parseTokenCalibration(value: unknown): TokenCalibration {
   const samples = typeof value === 'object' && value !== null ? (value as { samples?: unknown }).samples : undefined;
   if (!Array.isArray(samples)) return emptyTokenCalibration();
-  return { samples: samples.filter(isSample).slice(-RECENT_SAMPLES) };
+  const counted = (value as { counted?: unknown }).counted;
+  const calibration: TokenCalibration = { samples: samples.filter(isSample).slice(-RECENT_SAMPLES) };
+  if (Array.isArray(counted)) calibration.counted = counted.filter(isSample).slice(-RECENT_SAMPLES);
+  return calibration;
 }
 
 function isSample(value: unknown): value is PromptSample {

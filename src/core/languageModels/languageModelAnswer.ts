@@ -4,6 +4,7 @@
 import { NoModelError } from '../errors/AskModelError';
 import { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitError } from '../errors/httpErrors';
 import { estimateMessageTokens, estimateTextTokens } from '../context/estimateTokens';
+import { windowPromptTokens } from '../context/promptUsage';
 import { calibrationFit, type TokenCalibration } from '../context/tokenCalibration';
 import type { BrokenToolCall, ChatEvent } from '../stream/events';
 import { chatMessagesFromLanguageModel, type LanguageModelMessageShape } from './languageModelMessages';
@@ -36,10 +37,10 @@ export class LanguageModelAnswer {
           this.brokenCalls.push(event.call);
           break;
         case 'usage':
-          this.promptTokens = event.usage.prompt_tokens ?? this.promptTokens;
+          this.promptTokens = windowPromptTokens(event.usage) ?? this.promptTokens;
           break;
         case 'done':
-          this.promptTokens = event.done.usage?.prompt_tokens ?? this.promptTokens;
+          this.promptTokens = windowPromptTokens(event.done.usage) ?? this.promptTokens;
           break;
         case 'reasoning':
           break;

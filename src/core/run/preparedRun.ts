@@ -4,6 +4,7 @@
 import type { TokenPrices } from '../cost/answerCost';
 import type { CompactionRecord } from '../context/compactConversation';
 import { ContextFitter, type ContextMemory } from '../context/contextFitter';
+import type { ServerTokenCounter } from '../context/serverTokenCounter';
 import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../protocol/messages';
 import type { ChatDone } from '../stream/events';
 import { runToolLoop } from '../tools/toolLoop';
@@ -48,6 +49,8 @@ export interface PreparedRun {
   summarise: (messages: ChatMessage[], maxTokens: number, signal: AbortSignal) => Promise<string>;
   /** Told of each compaction (the host logs it). */
   compacted: (record: CompactionRecord) => void;
+  /** The server's own token count, where it offers one (the window is fitted by it; else by the calibrated estimate). */
+  tokenCounter?: ServerTokenCounter | undefined;
 }
 
 /** The context step for a run; `summarised` is told when earlier turns were summarised (the chat stores it). */
@@ -56,6 +59,7 @@ export function contextFitterFor(run: PreparedRun, summarised?: (summary: { end:
     memory: run.contextMemory,
     tools: run.toolDefinitions,
     summarise: run.summarise,
+    counter: run.tokenCounter,
     compacted: (record, summary) => {
       run.compacted(record);
       if (summary) summarised?.(summary);
