@@ -118,20 +118,27 @@ describe('stream cases', () => {
     });
   });
 
-  it('13 an `event: error` and a `data: {"error":…}` mid-stream: partial text kept, error raised', async () => {
+  it('13 an `event: error` and a `data: {"error":…}` mid-stream: partial text kept, read as the error its status gives', async () => {
     const named = `${dataLine(chunk({ content: 'partial ' }))}event: error\ndata: {"error":{"message":"upstream overloaded","type":"server_error"}}\n\n`;
     await expectAtEverySplit(named, atEveryByte, (o) => {
       assert.equal(o.text, 'partial ');
-      assert.equal(o.error?.kind, 'stream');
-      assert.equal(o.error?.failure, 'server-error');
+      assert.equal(o.error?.kind, 'server');
       assert.match(o.error?.message ?? '', /upstream overloaded/);
+      assert.match(o.error?.message ?? '', /partial answer is kept/);
       assert.equal(o.done, undefined);
     });
     const inline = `${dataLine(chunk({ content: 'partial ' }))}${dataLine({ error: { message: 'context length exceeded', code: 400 } })}`;
     await expectAtEverySplit(inline, atEveryByte, (o) => {
       assert.equal(o.text, 'partial ');
-      assert.equal(o.error?.failure, 'server-error');
+      assert.equal(o.error?.kind, 'bad-request');
       assert.match(o.error?.message ?? '', /context length exceeded/);
+    });
+    const unnamed = `${dataLine(chunk({ content: 'partial ' }))}${dataLine({ error: { message: 'something broke' } })}`;
+    await expectAtEverySplit(unnamed, atEveryByte, (o) => {
+      assert.equal(o.text, 'partial ');
+      assert.equal(o.error?.kind, 'stream');
+      assert.equal(o.error?.failure, 'server-error');
+      assert.match(o.error?.message ?? '', /something broke/);
     });
   });
 

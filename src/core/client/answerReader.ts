@@ -1,8 +1,9 @@
 // Reading an answer, as openai-node's streaming.ts does it apart from sending: the body as server-sent events (or, when
 // the server answered JSON, one whole completion) into batches of typed events, one batch per network read. Errors the
-// server sends inside a 200 answer, a malformed body and a stream cut before its end become typed StreamErrors after
-// every event that arrived before them.
-import { extractServerWords } from '../errors/serverMessage';
+// server sends inside a 200 answer become the error its status would have given (an overflow, a rate limit, …; see
+// streamedError.ts); a malformed body and a stream cut before its end become typed StreamErrors. Either comes after
+// every event that arrived before it.
+import { errorFromStreamEvent } from '../errors/streamedError';
 import { StreamError } from '../errors/transportErrors';
 import { connectionCode } from '../http/connectionFailure';
 import type { StallWatchdog } from '../http/stallWatchdog';
@@ -116,9 +117,7 @@ export class AnswerReader {
   /** Appends the events of one SSE message to `batch`; throws for an error the server sent in the stream. */
   private eventsFromMessage(eventName: string | undefined, data: string, batch: ChatEvent[]): void {
     const { assembler, url, redact } = this.options;
-    if (eventName === 'error') {
-      throw StreamError.serverError(url, redact(extractServerWords(data).message || 'unknown error'));
-    }
+    if (eventName === 'error') throw errorFromStreamEvent({ url, data, redact });
     if (data.trim() === '') return;
     let json: unknown;
     try {
@@ -131,7 +130,7 @@ export class AnswerReader {
     if (chunk.error !== undefined && chunk.error !== null) {
       // The usage sent with the error (OpenRouter does) still counts: the tokens were spent.
       if (chunk.usage) batch.push({ type: 'usage', usage: chunk.usage });
-      throw StreamError.serverError(url, redact(extractServerWords(JSON.stringify(json)).message));
+      throw errorFromStreamEvent({ url, data, redact });
     }
     for (const event of assembler.acceptChunk(chunk)) batch.push(event);
   }
@@ -163,7 +162,7 @@ export class AnswerReader {
       );
     }
     if (typeof json === 'object' && json !== null && 'error' in json && (json as { error: unknown }).error) {
-      throw StreamError.serverError(url, redact(extractServerWords(text).message));
+      throw errorFromStreamEvent({ url, data: text, redact, midStream: false });
     }
     const events = assembler.acceptCompletion(json);
     if (!events) {

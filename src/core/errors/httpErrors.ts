@@ -21,6 +21,11 @@ export interface HttpErrorDetails {
   retryAfterMs?: number;
   /** Whether the request carried an API key (a 401 without one needs a different fix). */
   hadApiKey: boolean;
+  /**
+   * The server said it inside a 200 answer that had already begun (an SSE `error` event or a `{"error": …}` chunk):
+   * `status` is the one the event carried or implied, and what arrived before it stays with the caller.
+   */
+  midStream?: boolean;
 }
 
 export abstract class HttpError extends AskModelError {
@@ -31,10 +36,15 @@ export abstract class HttpError extends AskModelError {
   readonly body: string;
   readonly headers: Record<string, string>;
   readonly retryAfterMs: number | undefined;
+  /** Reported inside an answer that had begun (see HttpErrorDetails.midStream). */
+  readonly midStream: boolean;
 
   protected constructor(details: HttpErrorDetails, summary: string, fix: string, actions: readonly ErrorAction[]) {
     const said = details.serverMessage ? ` The server said: "${details.serverMessage}".` : '';
-    super(`${details.status} from ${displayUrl(details.url)}: ${summary}.${said}${fix ? ` ${fix}` : ''}`, actions);
+    const where = details.midStream ? `${displayUrl(details.url)} stopped in the middle of the answer (${details.status})` : `${details.status} from ${displayUrl(details.url)}`;
+    const kept = details.midStream ? ' The partial answer is kept.' : '';
+    super(`${where}: ${summary}.${said}${kept}${fix ? ` ${fix}` : ''}`, actions);
+    this.midStream = details.midStream === true;
     this.status = details.status;
     this.url = displayUrl(details.url);
     this.serverMessage = details.serverMessage;

@@ -1,5 +1,7 @@
 // Bytes to server-sent events. UTF-8 is decoded in streaming mode (a character split across reads survives) and the
 // SSE grammar is left to eventsource-parser: line endings, comments, multi-line `data:`, optional space after colon.
+// One field outside the standard is kept: llama.cpp builds of 2025 report a failure as an `error: {…}` line (no
+// `data:`), which the standard says to ignore; it comes out as an `error` event carrying that line's value, in order.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export type SseMessage = EventSourceMessage;
@@ -10,6 +12,9 @@ export class SseDecoder {
   private readonly parser = createParser({
     onEvent: (message) => {
       this.queue.push(message);
+    },
+    onError: (error) => {
+      if (error.type === 'unknown-field' && error.field === 'error' && error.value !== undefined) this.queue.push({ event: 'error', data: error.value, id: undefined });
     },
   });
 

@@ -15,6 +15,8 @@ const expectedSchema = z.strictObject({
   finishReason: z.string().optional(),
   usage: z.record(z.string(), z.number()).optional(),
   error: z.string().optional(),
+  /** The kind of our error the caller gets (`context-overflow`, `rate-limit`, `server`, `stream`, …); with `error`. */
+  errorKind: z.string().optional(),
 });
 
 const caseSchema = z.object({
@@ -58,6 +60,7 @@ export function loadRecordedCases(dir = RECORDED_DIR): RecordedCase[] {
       if (!parsed.success) throw new Error(`${name}: not a recorded case (${z.prettifyError(parsed.error)})`);
       const data = parsed.data;
       if (data.provider !== provider) throw new Error(`${name}: its provider is "${data.provider}" but it is filed under ${provider}/`);
+      if (data.expected.errorKind !== undefined && data.expected.error === undefined) throw new Error(`${name}: expected.errorKind needs expected.error (the words the user must see)`);
       cases.push({
         name,
         provider,
@@ -83,6 +86,8 @@ export interface AssembledAnswer {
   usage: Record<string, unknown> | undefined;
   /** The message of the error the caller got, if any. */
   error: string | undefined;
+  /** Our error's `kind` (`none` when there was none); absent for a client with classes of its own (the SDK). */
+  errorKind?: string;
 }
 
 /** The differences between what was assembled and what the case expects; empty when it is right. */
@@ -96,6 +101,7 @@ export function compareAnswer(expected: ExpectedAnswer, got: AssembledAnswer): s
   } else if (got.error !== undefined) {
     problems.push(`unexpected error: ${got.error}`);
   }
+  if (expected.errorKind !== undefined && got.errorKind !== undefined) same('error kind', expected.errorKind, got.errorKind);
   if (expected.refusal !== undefined) {
     same('refusal text (shown as the answer)', expected.refusal, got.text);
     same('marked as a refusal', true, got.refused);

@@ -23,5 +23,6 @@ export async function replayThroughClient(recorded: RecordedCase, pieces: readon
     finishReason: outcome.done?.finishReason,
     usage: outcome.usage as Record<string, unknown> | undefined,
     error: outcome.error?.message,
+    errorKind: outcome.error?.kind ?? 'none',
   };
 }

@@ -2,8 +2,11 @@
 import type { ServerResponse } from 'node:http';
 import type { ReplayTurn } from './types';
 
-/** An event stream starts with a field or a comment line; a JSON completion or error starts with `{` or `[`. */
-const SSE_FIRST_LINE = /^(?:data|event|id|retry)?:/;
+/**
+ * An event stream starts with a field or a comment line (llama.cpp's non-standard `error:` field among them); a JSON
+ * completion or error starts with `{` or `[`.
+ */
+const SSE_FIRST_LINE = /^(?:data|event|id|retry|error)?:/;
 
 export function replayContentType(body: string): string {
   const firstLine = body.split(/\r\n|\r|\n/).find((line) => line.trim() !== '') ?? '';
