@@ -33,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   const keys = lazy(async () => new (await loadDeferred()).ApiKeyStore(context.secrets));
   const factory = lazy(async () => {
     const { ClientFactory, ContextMemories, SpendLedger } = await loadDeferred();
-    return new ClientFactory({ keys: await keys(), log, spend: new SpendLedger(context.globalState), notices, contextMemories: new ContextMemories(context.globalState) });
+    return new ClientFactory({ keys: await keys(), log, spend: new SpendLedger(context.globalState), notices, contextMemories: new ContextMemories(context.globalState, (line) => log.info(line)) });
   });
   const tools = registerTools(context, editors);
 

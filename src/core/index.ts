@@ -81,6 +81,7 @@ export { planCompaction, promptBudget, protectedParts, shortenToolResult, DEFAUL
 export { buildSummaryRequest, spliceSummary, SUMMARY_MESSAGE_PREFIX } from './context/summaryRequest';
 export { describeCompaction } from './context/compactionLog';
 export { ContextFitter, type ContextMemory, type ContextWindow, type ContextFitterOptions } from './context/contextFitter';
+export { LearntWindow, MIN_CONTEXT_WINDOW, judgeLearntWindow, type WindowEvidence, type WindowVerdict } from './context/learntWindow';
 export { chatMessagesFromLanguageModel, toolDefinitionsFromLanguageModel, toolChoiceFor, LANGUAGE_MODEL_ROLE, LANGUAGE_MODEL_TOOL_MODE, type LanguageModelMessageShape, type LanguageModelToolShape } from './languageModels/languageModelMessages';
 export { languageModelInformation, languageModelId, ASSUMED_CONTEXT_WINDOW, type AskModelChatInformation } from './languageModels/languageModelCatalogue';
 export { LanguageModelAnswer, languageModelErrorCode, languageModelTokenCount, type LanguageModelAnswerPart, type LanguageModelErrorCode } from './languageModels/languageModelAnswer';

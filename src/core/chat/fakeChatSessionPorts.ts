@@ -2,6 +2,7 @@
 // in the same place. Nothing in the extension imports this file (the bundle never contains it).
 import type { CompactionRecord } from '../context/compactConversation';
 import type { ContextMemory, ContextWindow } from '../context/contextFitter';
+import { LearntWindow } from '../context/learntWindow';
 import { emptyTokenCalibration, type TokenCalibration } from '../context/tokenCalibration';
 import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import type { PreparedRun } from '../run/preparedRun';
@@ -137,20 +138,28 @@ export interface FakePortsOptions {
   summarise?: (messages: ChatMessage[], maxTokens: number) => Promise<string>;
 }
 
-/** The context memory of one model: a window that overflows can teach, and the calibration in memory. */
+/** The context memory of one model: a window that overflows can teach (judged as the host judges it), and the calibration in memory. */
 export class FakeContextMemory implements ContextMemory {
   private calibrationNow: TokenCalibration = emptyTokenCalibration();
+  private readonly learntWindow = new LearntWindow((contextWindow, reason) => this.rejected.push({ contextWindow, reason }));
+  /** Every window an overflow proposed, adopted or not. */
   learnt: number[] = [];
+  /** The windows refused, and why. */
+  rejected: { contextWindow: number; reason: string }[] = [];
 
-  constructor(private known: ContextWindow | undefined) {}
+  constructor(private readonly known: ContextWindow | undefined) {}
 
   window(): ContextWindow | undefined {
-    return this.known;
+    return this.learntWindow.window(this.known);
   }
 
   learnWindow(contextWindow: number): void {
     this.learnt.push(contextWindow);
-    this.known = { ...this.known, contextWindow };
+    this.learntWindow.learn(contextWindow);
+  }
+
+  served(promptTokens: number): void {
+    this.learntWindow.served(promptTokens);
   }
 
   calibration(): TokenCalibration {

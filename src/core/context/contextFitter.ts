@@ -25,7 +25,10 @@ export interface ContextWindow {
 /** Where the fitter keeps what it learns (per model, for the session and beyond). */
 export interface ContextMemory {
   window(): ContextWindow | undefined;
+  /** An overflow taught this window; the memory may refuse one that cannot be right (see learntWindow.ts). */
   learnWindow(contextWindow: number): void;
+  /** A request whose prompt the server counted at `promptTokens` was answered: evidence the window is at least that. */
+  served?(promptTokens: number): void;
   calibration(): TokenCalibration;
   setCalibration(calibration: TokenCalibration): void;
 }
@@ -147,6 +150,8 @@ export class ContextFitter {
 
   /** After an answer: the server's count of the prompt calibrates the next estimates for this model. */
   answered(done: ChatDone): void {
+    const servedPrompt = done.usage?.prompt_tokens;
+    if (typeof servedPrompt === 'number' && servedPrompt > 0) this.options.memory.served?.(servedPrompt);
     // What the window held: a usage that leaves the cached part of the prompt out must not teach a small prompt.
     const reported = windowPromptTokens(done.usage);
     if (this.lastEstimate === undefined || reported === undefined || reported <= 0) return;
