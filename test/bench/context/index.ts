@@ -4,7 +4,7 @@
 // Figures only: the estimate's error is evidence about servers, and a timing on a shared machine is no verdict.
 import { estimatePromptTokens, planCompaction, type CompactionPlan } from '../../../src/core';
 import { randomConversation } from '../../support/context/randomConversation';
-import { absoluteQuantile, estimateErrors, loadTokenUsageCases, type TokenUsageCase } from '../../support/tokenUsage/tokenUsageCases';
+import { absoluteQuantile, estimateErrors, loadPeerCounts, loadTokenUsageCases, outliers, peerErrors, type EstimateErrors, type TokenUsageCase } from '../../support/tokenUsage/tokenUsageCases';
 import { round, summarize, type SampleSummary } from '../stats';
 import type { BenchSuite, SuiteReport, TableRow } from '../suite';
 
@@ -43,6 +43,33 @@ function errorRows(label: string, figures: ErrorFigures): TableRow[] {
   ];
 }
 
+/** Median and p95 of errors' sizes, in percent. */
+function spread(errors: readonly number[]): string {
+  return `${round(absoluteQuantile(errors, 0.5), 1)} % / ${round(absoluteQuantile(errors, 0.95), 1)} %`;
+}
+
+/** The server-counted path (/tokenize) against the same server's reported counts: the llama.cpp peer's recording. */
+function peerRows(cases: readonly TokenUsageCase[]): { rows: TableRow[]; figures: Record<string, unknown> } {
+  const peer = loadPeerCounts();
+  const { estimate, counted }: { estimate: EstimateErrors; counted: EstimateErrors } = peerErrors(cases, peer);
+  const label = `llama.cpp peer (${peer.server}, ${peer.model}), same ${peer.cases.length} requests`;
+  const rows: TableRow[] = [
+    { measure: `${label}: estimate, calibrated: median / p95`, value: spread(estimate.calibrated) },
+    { measure: `${label}: server-counted (/tokenize), uncalibrated: median / p95`, value: spread(counted.raw) },
+    { measure: `${label}: server-counted (/tokenize), calibrated: median / p95`, value: spread(counted.calibrated), goal: '<= 10 % / <= 30 %' },
+  ];
+  return {
+    rows,
+    figures: {
+      server: peer.server,
+      estimateCalibrated: spread(estimate.calibrated),
+      countedRaw: spread(counted.raw),
+      countedCalibrated: spread(counted.calibrated),
+      countedOutliers: outliers(cases, counted.calibrated, 6),
+    },
+  };
+}
+
 function timePlanning(budgetShare: number): { summary: SampleSummary; kinds: Record<string, number> } {
   const samples: number[] = [];
   const kinds: Record<string, number> = {};
@@ -71,10 +98,15 @@ export const contextSuite: BenchSuite = {
     const size = `${sample.messages.length} messages, ~${estimatePromptTokens(sample)} tokens`;
     const fits = timePlanning(2);
     const compacts = timePlanning(0.4);
+    const peer = peerRows(cases);
+    const cassetteOutliers = outliers(cases, estimateErrors(cases).calibrated, 8);
+    for (const outlier of cassetteOutliers) progress(`context: outlier ${outlier.errorPercent} % ${outlier.host} ${outlier.model} (${outlier.promptTokens} tokens) ${outlier.source}`);
+    for (const outlier of peer.figures['countedOutliers'] as typeof cassetteOutliers) progress(`context: peer outlier ${outlier.errorPercent} % ${outlier.source}`);
     return {
       rows: [
         ...errorRows('all recorded requests', all),
         ...errorRows(`requests of ${LONG_PROMPT_TOKENS}+ tokens`, long),
+        ...peer.rows,
         { measure: `planning a ${TURNS}-turn conversation that fits (${size}): median / min`, value: `${fits.summary.medianMs} ms / ${fits.summary.minMs} ms` },
         { measure: `planning one that must be compacted to 40 % (${JSON.stringify(compacts.kinds)}): median / min`, value: `${compacts.summary.medianMs} ms / ${compacts.summary.minMs} ms` },
       ],
@@ -82,6 +114,8 @@ export const contextSuite: BenchSuite = {
         tokenUsageCommit: commit,
         estimateErrorAll: all,
         estimateErrorLong: long,
+        cassetteOutliers,
+        peer: peer.figures,
         planningFitsMs: { medianMs: fits.summary.medianMs, minMs: fits.summary.minMs, maxMs: fits.summary.maxMs },
         planningCompactsMs: { medianMs: compacts.summary.medianMs, minMs: compacts.summary.minMs, maxMs: compacts.summary.maxMs, kinds: compacts.kinds },
         conversation: { turns: TURNS, size },

@@ -4,9 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  calibratedCount,
   calibratedTokens,
   emptyTokenCalibration,
   estimatePromptTokens,
+  recordCountedUsage,
   recordPromptUsage,
   type ChatMessage,
   type TokenCalibration,
@@ -63,4 +65,45 @@ export function absoluteQuantile(errors: readonly number[], fraction: number): n
   const sizes = errors.map((error) => Math.abs(error)).sort((a, b) => a - b);
   if (sizes.length === 0) throw new Error('no errors to summarise');
   return sizes[Math.min(sizes.length - 1, Math.ceil(fraction * sizes.length) - 1)]!;
+}
+
+/** What the llama.cpp peer counted for the same requests (test/support/tokenUsage/recordPeerCounts.ts). */
+export interface PeerCountRecording {
+  server: string;
+  model: string;
+  cases: { source: { path: string; interaction: number }; countedTokens: number; promptTokens: number }[];
+}
+
+export function loadPeerCounts(): PeerCountRecording {
+  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'token-usage', 'llama-cpp-peer.json'), 'utf8')) as PeerCountRecording;
+}
+
+/**
+ * Against one server's own counts (`reported`, one model, in order): the estimate and the server-counted path, each
+ * raw and calibrated the way the host calibrates (each request by what the answers before it taught).
+ */
+export function peerErrors(cases: readonly TokenUsageCase[], peer: PeerCountRecording): { estimate: EstimateErrors; counted: EstimateErrors } {
+  let calibration = emptyTokenCalibration();
+  const estimate: EstimateErrors = { raw: [], calibrated: [] };
+  const counted: EstimateErrors = { raw: [], calibrated: [] };
+  peer.cases.forEach((recorded, index) => {
+    const request = cases[index]!;
+    if (request.source.path !== recorded.source.path || request.source.interaction !== recorded.source.interaction) throw new Error(`llama-cpp-peer.json is out of step with the cassettes at ${index}`);
+    const estimated = estimatePromptTokens(request);
+    estimate.raw.push(percentError(estimated, recorded.promptTokens));
+    estimate.calibrated.push(percentError(calibratedTokens(calibration, estimated), recorded.promptTokens));
+    counted.raw.push(percentError(recorded.countedTokens, recorded.promptTokens));
+    counted.calibrated.push(percentError(calibratedCount(calibration, recorded.countedTokens), recorded.promptTokens));
+    calibration = recordCountedUsage(recordPromptUsage(calibration, estimated, recorded.promptTokens), recorded.countedTokens, recorded.promptTokens);
+  });
+  return { estimate, counted };
+}
+
+/** The cases whose calibrated error is largest, each with its server and model, largest first. */
+export function outliers(cases: readonly TokenUsageCase[], errors: readonly number[], count: number): { host: string; model: string; source: string; errorPercent: number; promptTokens: number }[] {
+  return errors
+    .map((error, index) => ({ error, recorded: cases[index]! }))
+    .sort((a, b) => Math.abs(b.error) - Math.abs(a.error))
+    .slice(0, count)
+    .map(({ error, recorded }) => ({ host: recorded.host, model: recorded.model, source: `${recorded.source.path}#${recorded.source.interaction}`, errorPercent: Math.round(error), promptTokens: recorded.promptTokens }));
 }
