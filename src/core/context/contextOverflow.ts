@@ -28,6 +28,8 @@ const OVERFLOW_MARKERS: readonly RegExp[] = [
   /tokens to keep from the initial prompt is greater than the context length/i, // LM Studio
   /Trying to keep the first \d+ tokens when context the overflows/i, // LM Studio
   /Cannot truncate prompt with n_keep/i, // LM Studio (llama.cpp engine)
+  /context size has been exceeded/i, // llama.cpp's 500 with no numbers; LM Studio's MLX engine
+  /the context window is full/i, // kronk (a llama.cpp-based server), inside a 200 stream
   /input token count \(\d+\) exceeds the maximum number of tokens allowed/i, // Gemini's native API
   /Request size exceeds model context window/i, // Anthropic's 413
   /Input is too long for requested model/i, // Amazon Bedrock
