@@ -75,7 +75,7 @@ export { readModelOverrides } from './settings/modelOverrides';
 export { estimatePromptTokens, estimateMessageTokens, estimateTextTokens } from './context/estimateTokens';
 export { calibratedCount, calibratedTokens, calibrationFit, emptyTokenCalibration, estimatedTokensWithin, fixedCalibration, parseTokenCalibration, recordCountedUsage, recordPromptUsage, type CalibrationFit, type PromptSample, type TokenCalibration } from './context/tokenCalibration';
 export { windowPromptTokens } from './context/promptUsage';
-export { newTokenCountState, readCount, ServerTokenCounter, tokenCountUrls, type TokenCountEndpoint, type TokenCountPort, type TokenCountState } from './context/serverTokenCounter';
+export { newTokenCountState, readCount, ServerTokenCounter, tokenCountUrls, offersTokenCount, type TokenCountEndpoint, type TokenCountPort, type TokenCountState } from './context/serverTokenCounter';
 export { enforcedWindow, recogniseContextOverflow, type ContextOverflow } from './context/contextOverflow';
 export { planCompaction, promptBudget, protectedParts, shortenToolResult, DEFAULT_TOOL_RESULT_HEAD_CHARACTERS, type CompactionInput, type CompactionPlan, type CompactionRecord, type ShortenedToolResult } from './context/compactConversation';
 export { buildSummaryRequest, spliceSummary, SUMMARY_MESSAGE_PREFIX } from './context/summaryRequest';

@@ -1,7 +1,7 @@
 // Builds a ChatClient from the current settings and the key for the active profile's server (or a named profile's:
 // VS Code's language models offer every profile's). Called per request, so
 // settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
-import { CatalogueCache, ChatClient, CompatibilityMemory, CompletionClient, modelInfoFor, newTokenCountState, retryWaitNote, ServerTokenCounter, tokenCountUrls, type ExtensionSettings, type TokenCountState, type TokenPrices } from '../core';
+import { CatalogueCache, ChatClient, CompatibilityMemory, CompletionClient, modelInfoFor, newTokenCountState, offersTokenCount, retryWaitNote, ServerTokenCounter, tokenCountUrls, type ExtensionSettings, type TokenCountState, type TokenPrices } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ContextMemories } from './contextMemories';
 import { logExchange, type Log } from './log';
@@ -58,8 +58,12 @@ export class ClientFactory {
     return this.options.contextMemories;
   }
 
-  /** The server's own token count for `model` through `ready`'s client (its key, headers and proxy); `log` hears once what was found. */
-  tokenCounterFor(ready: ReadyClient, model: string, log: (line: string) => void): ServerTokenCounter {
+  /**
+   * The server's own token count for `model` through `ready`'s client (its key, headers and proxy); `log` hears once
+   * what was found. None until this session's catalogue shows a server that counts (offersTokenCount).
+   */
+  tokenCounterFor(ready: ReadyClient, model: string, log: (line: string) => void): ServerTokenCounter | undefined {
+    if (!offersTokenCount(this.catalogues.peek(catalogueKey(ready.settings, ready.hasApiKey))?.discovered)) return undefined;
     const key = `${ready.settings.profile}\n${ready.client.urls.chatCompletions}\n${model}`;
     let state = this.tokenCounts.get(key);
     if (!state) this.tokenCounts.set(key, (state = newTokenCountState()));

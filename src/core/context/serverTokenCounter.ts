@@ -7,6 +7,7 @@
 // with a text not yet counted has no count (the caller falls back to the calibrated estimate).
 // The count is the texts' tokens plus the estimate's marks per message; what the chat template and the server's
 // preamble add on top is learnt from usage by the calibration's `counted` line (see tokenCalibration).
+import type { DiscoveredModels } from '../catalogue/discoverCatalogue';
 import type { ChatMessage, ToolDefinition } from '../protocol/messages';
 import { TOKENS_PER_IMAGE, TOKENS_PER_MESSAGE, TOKENS_PER_TOOL_CALL } from './estimateTokens';
 
@@ -35,6 +36,18 @@ export function newTokenCountState(): TokenCountState {
 export function tokenCountUrls(chatCompletionsUrl: string): Record<TokenCountEndpoint, string> {
   const root = chatCompletionsUrl.replace(/\/chat\/completions$/, '').replace(/\/v1$/, '');
   return { tokenize: `${root}/tokenize`, litellm: `${root}/utils/token_counter` };
+}
+
+/**
+ * Whether what the server said of its models shows a kind of server that counts tokens: llama.cpp (its /props
+ * answered), vLLM (a model list with `max_model_len`) or a LiteLLM proxy (its /model/info answered). Only those are
+ * asked: a POST to an endpoint a server never had is a probe nobody asked for, in its logs and ours.
+ */
+export function offersTokenCount(discovered: DiscoveredModels | undefined): boolean {
+  if (!discovered) return false;
+  const read = new Set(discovered.endpoints.filter((outcome) => outcome.outcome === 'read').map((outcome) => outcome.endpoint));
+  if (read.has('GET /props') || read.has('GET /model/info') || read.has('GET /model_group/info')) return true;
+  return discovered.statements.some((model) => model.sources.contextWindow?.field === 'max_model_len');
 }
 
 export interface ServerTokenCounterOptions {

@@ -1,7 +1,7 @@
 // The server's own token count: found once per server and model (llama.cpp's and vLLM's /tokenize, LiteLLM's counter,
 // 404 absent), each text counted once, time-limited, and a fitter that plans with it and falls back without it.
 import assert from 'node:assert/strict';
-import { ContextFitter, estimatePromptTokens, newTokenCountState, ServerTokenCounter, tokenCountUrls, type ChatMessage, type TokenCountState } from '../../../src/core';
+import { ContextFitter, estimatePromptTokens, newTokenCountState, offersTokenCount, ServerTokenCounter, tokenCountUrls, type ChatMessage, type DiscoveredModels, type EndpointOutcome, type ModelInfo, type TokenCountState } from '../../../src/core';
 import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
 import { FakeTokenCountPort, wordTokens, type FakeTokenCountOptions } from '../../../src/core/context/fakeTokenCountPort';
 
@@ -138,5 +138,25 @@ describe('the context fitter with the server count', () => {
     const messages = conversation(2);
     assert.deepEqual(await fitter.fit(messages, new AbortController().signal), messages);
     assert.equal(fitter.use(messages)?.usedTokens, estimatePromptTokens({ messages }));
+  });
+});
+
+describe('which servers are asked to count', () => {
+  const read = (endpoint: EndpointOutcome['endpoint']): EndpointOutcome => ({ endpoint, url: `http://x${endpoint.split(' ')[1] ?? ''}`, outcome: 'read', models: 1 });
+  const absent = (endpoint: EndpointOutcome['endpoint']): EndpointOutcome => ({ endpoint, url: `http://x${endpoint.split(' ')[1] ?? ''}`, outcome: 'absent' });
+  const discovered = (endpoints: EndpointOutcome[], statements: ModelInfo[] = []): DiscoveredModels => ({ statements, listedIds: ['m'], endpoints });
+
+  it('llama.cpp (/props answered), a LiteLLM proxy (/model/info) and vLLM (max_model_len) are asked', () => {
+    assert.equal(offersTokenCount(discovered([read('GET /v1/models'), read('GET /props')])), true);
+    assert.equal(offersTokenCount(discovered([read('GET /v1/models'), read('GET /model/info')])), true);
+    const vllm: ModelInfo = { id: 'm', contextWindow: 32768, sources: { contextWindow: { endpoint: 'GET /v1/models', field: 'max_model_len', basis: 'serving' } } };
+    assert.equal(offersTokenCount(discovered([read('GET /v1/models')], [vllm])), true);
+  });
+
+  it('any other server, or one not discovered yet, is not probed', () => {
+    assert.equal(offersTokenCount(undefined), false);
+    assert.equal(offersTokenCount(discovered([read('GET /v1/models'), absent('GET /props'), absent('GET /model/info'), read('GET /api/tags')])), false);
+    const openRouter: ModelInfo = { id: 'm', contextWindow: 128000, sources: { contextWindow: { endpoint: 'GET /v1/models', field: 'context_length', basis: 'listing' } } };
+    assert.equal(offersTokenCount(discovered([read('GET /v1/models')], [openRouter])), false);
   });
 });
