@@ -88,7 +88,7 @@ export { LanguageModelAnswer, languageModelErrorCode, languageModelTokenCount, t
 export { CompletionEngine, type CompletionStatus, type SuggestRequest, type Suggestion, type AnsweredCompletion, type CompletionLog } from './completions/completionEngine';
 export { CompletionClient, type CompletionSender } from './completions/completionClient';
 export { EndpointChooser, readLearntEndpoints, type EndpointSetting, type LearntEndpointsByServer } from './completions/endpointChooser';
-export { ChunkRing, cutAroundCursor } from './completions/completionContext';
+export { ChunkRing, cutAroundCursor, gatherCompletionContext, COMPLETION_CONTEXT_LIMITS, type CompletionTextSource } from './completions/completionContext';
 export { fimTemplateFor } from './completions/fimTemplates';
 export { isInCommentOrString } from './completions/cursorPlace';
 export { ENDPOINT_RECORDS, type CompletionEndpoint } from './completions/completionEndpoints';

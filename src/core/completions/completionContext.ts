@@ -31,6 +31,49 @@ export function cutAroundCursor(before: string, after: string, maxPrefix: number
   return { prefix, suffix };
 }
 
+/** How much of the file around the cursor a completion reads and sends (llama.vscode's n_prefix / n_suffix lines). */
+export const COMPLETION_CONTEXT_LIMITS = {
+  prefixLines: 256,
+  suffixLines: 64,
+  maxPrefixCharacters: 8000,
+  maxSuffixCharacters: 2000,
+  /** Chunks of other files sent with one request, and their size in all. */
+  maxChunks: 16,
+  maxChunkCharacters: 16_000,
+} as const;
+
+/** The few reads of a document gathering needs: VS Code's TextDocument has them, so do the tests' and the bench's. */
+export interface CompletionTextSource {
+  readonly lineCount: number;
+  lineLength(line: number): number;
+  /** The text from (startLine, startCharacter) to (endLine, endCharacter), lines joined with `\n`. */
+  textBetween(startLine: number, startCharacter: number, endLine: number, endCharacter: number): string;
+}
+
+export interface GatheredContext extends AroundCursor {
+  chunks: ContextChunk[];
+}
+
+/**
+ * The context of a completion at (line, character): only the lines it may send are read (never the whole file), cut
+ * to the character caps, and the ring's chunks not already in that window.
+ */
+export function gatherCompletionContext(
+  source: CompletionTextSource,
+  cursor: { line: number; character: number },
+  where: { filename: string; languageId: string },
+  ring: ChunkRing | undefined,
+): GatheredContext {
+  const limits = COMPLETION_CONTEXT_LIMITS;
+  const startLine = Math.max(0, cursor.line - limits.prefixLines);
+  const endLine = Math.min(source.lineCount - 1, cursor.line + limits.suffixLines);
+  const before = source.textBetween(startLine, 0, cursor.line, cursor.character);
+  const after = source.textBetween(cursor.line, cursor.character, endLine, source.lineLength(endLine));
+  const around = cutAroundCursor(before, after, limits.maxPrefixCharacters, limits.maxSuffixCharacters);
+  const chunks = ring ? ring.chunksFor(where.filename, where.languageId, `${around.prefix}${around.suffix}`, limits.maxChunks, limits.maxChunkCharacters) : [];
+  return { ...around, chunks };
+}
+
 interface RingChunk extends ContextChunk {
   languageId: string;
   lines: ReadonlySet<string>;

@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import {
   buildMetadata,
   ChunkRing,
+  COMPLETION_CONTEXT_LIMITS,
   CompletionEngine,
-  cutAroundCursor,
+  gatherCompletionContext,
   EndpointChooser,
   fimTemplateFor,
   isInCommentOrString,
@@ -17,19 +18,12 @@ import {
   resolveServiceUrls,
   type AnsweredCompletion,
   type CompletionStatus,
+  type CompletionTextSource,
 } from '../../core';
 import type { ClientFactory, ReadyCompletionClient } from '../clientFactory';
 import type { Log } from '../log';
 import { readCompletionSettingsNow, readSettings, readWorkspaceToolSettings } from '../settings';
 
-/** Lines read around the cursor before the character caps cut them (llama.vscode's n_prefix and n_suffix). */
-const PREFIX_LINES = 256;
-const SUFFIX_LINES = 64;
-const MAX_PREFIX_CHARACTERS = 8000;
-const MAX_SUFFIX_CHARACTERS = 2000;
-/** Chunks of other files sent with one request, and their size in all. */
-const MAX_CHUNKS = 16;
-const MAX_CHUNK_CHARACTERS = 16_000;
 /** A cursor this far from where the last chunk of its file was taken takes new ones from around its window. */
 const PICK_DISTANCE_LINES = 32;
 const LEARNT_KEY = 'askModel.completions.learntEndpoints';
@@ -84,16 +78,11 @@ export class InlineCompletions implements vscode.Disposable {
     const filename = relativeName(document);
     if (this.denied(filename)) return undefined;
 
-    const startLine = Math.max(0, position.line - PREFIX_LINES);
-    const endLine = Math.min(document.lineCount - 1, position.line + SUFFIX_LINES);
-    const before = document.getText(new vscode.Range(startLine, 0, position.line, position.character));
-    const after = document.getText(new vscode.Range(position.line, position.character, endLine, document.lineAt(endLine).text.length));
-    const { prefix, suffix } = cutAroundCursor(before, after, MAX_PREFIX_CHARACTERS, MAX_SUFFIX_CHARACTERS);
+    const { prefix, suffix, chunks } = gatherCompletionContext(textSourceOf(document), position, { filename, languageId: document.languageId }, completion.otherFiles ? this.ring : undefined);
     if (!completion.inCommentsAndStrings && context.triggerKind === vscode.InlineCompletionTriggerKind.Automatic && isInCommentOrString(prefix, document.languageId)) return undefined;
 
     const ready = await this.client();
     if (token.isCancellationRequested) return undefined;
-    const chunks = completion.otherFiles ? this.ring.chunksFor(filename, document.languageId, `${prefix}${suffix}`, MAX_CHUNKS, MAX_CHUNK_CHARACTERS) : [];
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());
     try {
@@ -165,8 +154,9 @@ export class InlineCompletions implements vscode.Disposable {
     const filename = relativeName(document);
     const last = this.lastPick.get(filename);
     if (last !== undefined && Math.abs(last - line) <= PICK_DISTANCE_LINES) return;
-    if (line - PREFIX_LINES > 0) this.takeChunk(document, Math.max(0, line - PREFIX_LINES - 32));
-    if (line + SUFFIX_LINES < document.lineCount) this.takeChunk(document, Math.min(document.lineCount - 1, line + SUFFIX_LINES + 32));
+    const { prefixLines, suffixLines } = COMPLETION_CONTEXT_LIMITS;
+    if (line - prefixLines > 0) this.takeChunk(document, Math.max(0, line - prefixLines - 32));
+    if (line + suffixLines < document.lineCount) this.takeChunk(document, Math.min(document.lineCount - 1, line + suffixLines + 32));
     this.lastPick.set(filename, line);
   }
 
@@ -193,6 +183,15 @@ export class InlineCompletions implements vscode.Disposable {
 /** The name the deny globs and the chunks use: workspace-relative where it can be, else the file's own path. */
 function relativeName(document: vscode.TextDocument): string {
   return vscode.workspace.asRelativePath(document.uri, false).replace(/\\/g, '/');
+}
+
+/** The document's reads as the core's gathering asks for them. */
+function textSourceOf(document: vscode.TextDocument): CompletionTextSource {
+  return {
+    lineCount: document.lineCount,
+    lineLength: (line) => document.lineAt(line).text.length,
+    textBetween: (startLine, startCharacter, endLine, endCharacter) => document.getText(new vscode.Range(startLine, startCharacter, endLine, endCharacter)),
+  };
 }
 
 function activeLineOf(document: vscode.TextDocument): number {

@@ -1,21 +1,14 @@
-// Row 2: gathering a completion's context in a 10,000-line file, as inlineCompletions.ts does it (two range reads of
-// at most 256 lines before and 64 after the cursor, cutAroundCursor to 8,000 + 2,000 characters, the ring's chunks
-// for the window from a ring holding 16), against reading the file's text once (getText(), every line joined), both
+// Row 2: gathering a completion's context in a 10,000-line file with the core's gatherCompletionContext, as
+// inlineCompletions.ts calls it (two range reads of at most 256 lines before and 64 after the cursor, cut to 8,000 +
+// 2,000 characters, the ring's chunks for the window from a ring holding 16), against reading the file's text once (getText(), every line joined), both
 // through LineDocument, the extension host's way of keeping a document. Each run repeats its work many times at
 // cursors spread over the file; the figure is the time per repetition, median over alternating rounds.
-import { ChunkRing, cutAroundCursor } from '../../../src/core';
+import { ChunkRing, gatherCompletionContext, type CompletionTextSource } from '../../../src/core';
 import { runAlternatingRounds, type Samples } from '../alternatingRounds';
 import { typeScriptLines } from './codeText';
 import { LineDocument } from './lineDocument';
 
 export const FILE_LINES = 10_000;
-// inlineCompletions.ts's constants, repeated: the host module imports vscode, which this Node suite cannot load.
-const PREFIX_LINES = 256;
-const SUFFIX_LINES = 64;
-const MAX_PREFIX_CHARACTERS = 8000;
-const MAX_SUFFIX_CHARACTERS = 2000;
-const MAX_CHUNKS = 16;
-const MAX_CHUNK_CHARACTERS = 16_000;
 const RING_CHUNKS = 16;
 /** Repetitions per timed run: enough that one run is milliseconds, not timer noise. */
 const OURS_REPETITIONS = 400;
@@ -50,13 +43,14 @@ export async function measureContextGathering(progress: (line: string) => void):
   const cursors = [40, 2_500, 5_000, 7_500, FILE_LINES - 10].map((line) => ({ line, character: Math.floor(document.lineAt(line).text.length / 2) }));
 
   let shape = { prefix: 0, suffix: 0, chunks: 0 };
+  // What inlineCompletions.ts hands the core's gathering: the document's reads, nothing else.
+  const source: CompletionTextSource = {
+    lineCount: document.lineCount,
+    lineLength: (line) => document.lineAt(line).text.length,
+    textBetween: (startLine, startCharacter, endLine, endCharacter) => document.getText({ startLine, startCharacter, endLine, endCharacter }),
+  };
   const gather = (cursor: { line: number; character: number }): number => {
-    const startLine = Math.max(0, cursor.line - PREFIX_LINES);
-    const endLine = Math.min(document.lineCount - 1, cursor.line + SUFFIX_LINES);
-    const before = document.getText({ startLine, startCharacter: 0, endLine: cursor.line, endCharacter: cursor.character });
-    const after = document.getText({ startLine: cursor.line, startCharacter: cursor.character, endLine, endCharacter: document.lineAt(endLine).text.length });
-    const { prefix, suffix } = cutAroundCursor(before, after, MAX_PREFIX_CHARACTERS, MAX_SUFFIX_CHARACTERS);
-    const chunks = ring.chunksFor(FILENAME, LANGUAGE, `${prefix}${suffix}`, MAX_CHUNKS, MAX_CHUNK_CHARACTERS);
+    const { prefix, suffix, chunks } = gatherCompletionContext(source, cursor, { filename: FILENAME, languageId: LANGUAGE }, ring);
     shape = { prefix: prefix.length, suffix: suffix.length, chunks: chunks.length };
     return prefix.length + suffix.length + chunks.length;
   };

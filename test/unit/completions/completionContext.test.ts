@@ -1,6 +1,6 @@
 // The text around the cursor, capped at whole lines, and the ring of other files' chunks sent along with it.
 import assert from 'node:assert/strict';
-import { ChunkRing, cutAroundCursor } from '../../../src/core/completions/completionContext';
+import { ChunkRing, COMPLETION_CONTEXT_LIMITS, cutAroundCursor, gatherCompletionContext, type CompletionTextSource } from '../../../src/core/completions/completionContext';
 
 const numbered = (count: number, label = 'line'): string[] => Array.from({ length: count }, (_, i) => `${label} ${i}`);
 
@@ -131,5 +131,43 @@ describe('completionContext', () => {
       assert.equal(ring.size, 1);
       assert.deepEqual(ring.chunksFor('x.ts', 'typescript', '', 8, 10_000).map((chunk) => chunk.filename), ['b.ts']);
     });
+  });
+});
+
+describe('gathering a completion\'s context from a document', () => {
+  const lines = Array.from({ length: 1000 }, (_, index) => `const line${index} = ${index};`);
+  const reads: string[] = [];
+  const source: CompletionTextSource = {
+    lineCount: lines.length,
+    lineLength: (line) => (lines[line] ?? '').length,
+    textBetween: (startLine, startCharacter, endLine, endCharacter) => {
+      reads.push(`${startLine}:${startCharacter}-${endLine}:${endCharacter}`);
+      const part = lines.slice(startLine, endLine + 1);
+      if (startLine === endLine) return (part[0] ?? '').slice(startCharacter, endCharacter);
+      part[0] = (part[0] ?? '').slice(startCharacter);
+      part[part.length - 1] = (part[part.length - 1] ?? '').slice(0, endCharacter);
+      return part.join('\n');
+    },
+  };
+
+  it('reads only the lines it may send, and cuts them at line ends within the caps', () => {
+    reads.length = 0;
+    const gathered = gatherCompletionContext(source, { line: 500, character: 6 }, { filename: 'a.ts', languageId: 'typescript' }, undefined);
+    assert.deepEqual(reads, [`${500 - COMPLETION_CONTEXT_LIMITS.prefixLines}:0-500:6`, `500:6-${500 + COMPLETION_CONTEXT_LIMITS.suffixLines}:${(lines[564] ?? '').length}`]);
+    assert.ok(gathered.prefix.endsWith('\nconst '), 'the prefix ends at the cursor');
+    assert.ok(gathered.suffix.startsWith('line500 = 500;\n'), 'the suffix starts at the cursor');
+    assert.ok(gathered.prefix.length <= COMPLETION_CONTEXT_LIMITS.maxPrefixCharacters && gathered.suffix.length <= COMPLETION_CONTEXT_LIMITS.maxSuffixCharacters);
+    assert.ok(gathered.prefix.startsWith('const line'), 'whole lines only at the top');
+    assert.deepEqual(gathered.chunks, []);
+  });
+
+  it('at the file\'s ends reads what there is, and takes the ring\'s chunks of other files', () => {
+    const ring = new ChunkRing();
+    ring.take('b.ts', 'typescript', ['export const b = 1;', 'export const c = 2;', 'export const d = 3;'], 1);
+    const gathered = gatherCompletionContext(source, { line: 0, character: 0 }, { filename: 'a.ts', languageId: 'typescript' }, ring);
+    assert.equal(gathered.prefix, '');
+    assert.deepEqual(gathered.chunks.map((chunk) => chunk.filename), ['b.ts']);
+    const atEnd = gatherCompletionContext(source, { line: 999, character: (lines[999] ?? '').length }, { filename: 'a.ts', languageId: 'typescript' }, undefined);
+    assert.equal(atEnd.suffix, '');
   });
 });
