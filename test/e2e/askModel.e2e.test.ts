@@ -81,7 +81,7 @@ describe('Ask Model in the workbench (e2e)', function () {
     const paths = server().requests.map((request) => `${request.method} ${request.path}`);
     assert.equal(paths[0], 'GET /health/readiness');
     assert.equal(paths[1], 'GET /v1/models');
-    assert.deepEqual(paths.slice(2, -1).sort(), ['GET /api/tags', 'GET /model_group/info', 'GET /props', 'GET /v1/model/info']);
+    assert.deepEqual(paths.slice(2, -1).sort(), ['GET /api/tags', 'GET /api/v0/models', 'GET /model_group/info', 'GET /props', 'GET /v1/model/info']);
     assert.equal(paths.at(-1), 'POST /v1/chat/completions');
     await screenshot(page, 'test-connection-notification');
   });

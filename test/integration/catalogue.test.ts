@@ -68,7 +68,7 @@ describe('model catalogue in a real extension host', function () {
     assert.ok(server.requests.filter((request) => !request.path.startsWith('/health')).every((request) => request.headers['authorization'] === `Bearer ${KEY}`));
   });
 
-  it('Ollama: /api/tags, then /api/show per model; the window and capabilities per model', async () => {
+  it('Ollama: /api/tags, then /api/ps and /api/show per model; the window and capabilities per model', async () => {
     const server = await start('ollama');
     await configure({ model: 'gpt-oss:120b' });
     await settleLanguageModels();
@@ -79,7 +79,7 @@ describe('model catalogue in a real extension host', function () {
     assert.deepEqual(report.models, ['deepseek-v3.1:671b', 'gpt-oss:120b', 'gpt-oss:20b']);
     assert.equal(detailOf(report, 'gpt-oss:120b'), '128K context · tools, reasoning');
     assert.equal(requested(server).filter((request) => request === 'POST /api/show').length, 3);
-    assert.match(report.message, /Details from GET \/api\/tags, POST \/api\/show/);
+    assert.match(report.message, /Details from GET \/api\/tags, GET \/api\/ps, POST \/api\/show/);
   });
 
   it('llama.cpp and vLLM: the window the server enforces; an override wins and is what the report shows', async () => {
