@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { BadRequestError, buildChatRequest, ChatClient, ContextOverflowError, contextFitterFor, runAnswer, type ChatCompletionRequest, type ChatMessage, type PreparedRun, type ToolDefinition } from '../../src/core';
 import { FakeContextMemory } from '../../src/core/chat/fakeChatSessionPorts';
-import { startPeer, type Peer, type StartPeerOptions } from '../support/peer/startPeer';
+import { startPeerOrSkip, type Peer } from '../support/peer/startPeer';
 
 const readFileTool: ToolDefinition = {
   type: 'function',
@@ -14,18 +14,6 @@ const readFileTool: ToolDefinition = {
     parameters: { type: 'object', properties: { path: { type: 'string', description: 'Workspace-relative path' } }, required: ['path'] },
   },
 };
-
-/** The peer for a suite; none skips the suite, except with CI=true, where the peer tier must run. */
-async function startPeerOrSkip(suite: Mocha.Context, options?: StartPeerOptions): Promise<Peer> {
-  const started = await startPeer(options);
-  if ('unavailable' in started) {
-    if (process.env['CI'] === 'true') throw new Error(`CI=true requires the peer tier to run, but ${started.unavailable}`);
-    console.warn(`\n  SKIPPED: ${started.unavailable}\n`);
-    suite.skip();
-  }
-  console.log(`    peer: ${started.describe}`);
-  return started;
-}
 
 describe('a real peer server', function () {
   this.timeout(240_000);
