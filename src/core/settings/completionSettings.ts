@@ -2,8 +2,7 @@
 // every other setting: a bad value is a SettingsError naming it.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
-import { SettingsError } from '../errors/AskModelError';
-import type { SettingGetter } from './extensionSettings';
+import { field, readSetting, type Field, type SettingGetter } from './extensionSettings';
 
 export interface CompletionSettings {
   /** By language id, with `*` for the rest: whether ghost text is offered there (as Copilot's `github.copilot.enable`). */
@@ -29,30 +28,23 @@ export const DEFAULT_COMPLETION_SETTINGS: CompletionSettings = {
   otherFiles: true,
 };
 
-const FIELDS: { [Key in keyof CompletionSettings]: { schema: z.ZodMiniType<CompletionSettings[Key]>; problem: string } } = {
-  enable: { schema: z.record(z.string(), z.boolean()), problem: 'must be an object of language ids to true or false, e.g. { "*": true, "markdown": false }.' },
-  debounceMs: { schema: z.int().check(z.minimum(0), z.maximum(5000)), problem: 'must be a whole number of milliseconds from 0 to 5000.' },
-  maxTokens: { schema: z.int().check(z.minimum(1), z.maximum(4096)), problem: 'must be a whole number of tokens from 1 to 4096.' },
-  maxLines: { schema: z.int().check(z.minimum(1), z.maximum(200)), problem: 'must be a whole number of lines from 1 to 200.' },
-  inCommentsAndStrings: { schema: z.boolean(), problem: 'must be true or false.' },
-  otherFiles: { schema: z.boolean(), problem: 'must be true or false.' },
+const FIELDS: { [Key in keyof CompletionSettings]: Field<CompletionSettings[Key]> } = {
+  enable: field('completions.enable', z.record(z.string(), z.boolean()), DEFAULT_COMPLETION_SETTINGS.enable, 'must be an object of language ids to true or false, e.g. { "*": true, "markdown": false }.'),
+  debounceMs: field('completions.debounceMs', z.int().check(z.minimum(0), z.maximum(5000)), DEFAULT_COMPLETION_SETTINGS.debounceMs, 'must be a whole number of milliseconds from 0 to 5000.'),
+  maxTokens: field('completions.maxTokens', z.int().check(z.minimum(1), z.maximum(4096)), DEFAULT_COMPLETION_SETTINGS.maxTokens, 'must be a whole number of tokens from 1 to 4096.'),
+  maxLines: field('completions.maxLines', z.int().check(z.minimum(1), z.maximum(200)), DEFAULT_COMPLETION_SETTINGS.maxLines, 'must be a whole number of lines from 1 to 200.'),
+  inCommentsAndStrings: field('completions.inCommentsAndStrings', z.boolean(), DEFAULT_COMPLETION_SETTINGS.inCommentsAndStrings, 'must be true or false.'),
+  otherFiles: field('completions.otherFiles', z.boolean(), DEFAULT_COMPLETION_SETTINGS.otherFiles, 'must be true or false.'),
 };
 
 export function readCompletionSettings(get: SettingGetter): CompletionSettings {
-  const read = <Key extends keyof CompletionSettings>(name: Key): CompletionSettings[Key] => {
-    const value = get(`completions.${name}`);
-    if (value === undefined || value === null) return DEFAULT_COMPLETION_SETTINGS[name];
-    const parsed = FIELDS[name].schema.safeParse(value);
-    if (!parsed.success) throw new SettingsError(`askModel.completions.${name}`, FIELDS[name].problem);
-    return parsed.data;
-  };
   return {
-    enable: read('enable'),
-    debounceMs: read('debounceMs'),
-    maxTokens: read('maxTokens'),
-    maxLines: read('maxLines'),
-    inCommentsAndStrings: read('inCommentsAndStrings'),
-    otherFiles: read('otherFiles'),
+    enable: readSetting(get, FIELDS.enable),
+    debounceMs: readSetting(get, FIELDS.debounceMs),
+    maxTokens: readSetting(get, FIELDS.maxTokens),
+    maxLines: readSetting(get, FIELDS.maxLines),
+    inCommentsAndStrings: readSetting(get, FIELDS.inCommentsAndStrings),
+    otherFiles: readSetting(get, FIELDS.otherFiles),
   };
 }
 

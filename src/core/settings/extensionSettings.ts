@@ -34,14 +34,14 @@ export interface ExtensionSettings extends ServerSettings {
 /** Reads one setting by its key below `askModel.` (e.g. `metadata.tags`). */
 export type SettingGetter = (key: string) => unknown;
 
-interface Field<T> {
+export interface Field<T> {
   key: string;
   schema: z.ZodMiniType<T>;
   fallback: T;
   problem: string;
 }
 
-const field = <T>(key: string, schema: z.ZodMiniType<T>, fallback: T, problem: string): Field<T> => ({ key, schema, fallback, problem });
+export const field = <T>(key: string, schema: z.ZodMiniType<T>, fallback: T, problem: string): Field<T> => ({ key, schema, fallback, problem });
 
 const FIELDS = {
   baseUrl: field('baseUrl', z.string(), SERVER_DEFAULTS.baseUrl, 'must be a URL such as http://localhost:4000.'),
@@ -61,9 +61,13 @@ const FIELDS = {
   maxContextCharacters: field('maxContextCharacters', z.int().check(z.minimum(1000)), 60_000, 'must be a whole number of at least 1000.'),
 };
 
-function read<T>(get: SettingGetter, spec: Field<T>): T {
+/**
+ * One setting: its default when unset (a copy, so a caller changing what it got cannot change the default), its value
+ * when the schema takes it, else a SettingsError naming `askModel.<key>` and what it must be.
+ */
+export function readSetting<T>(get: SettingGetter, spec: Field<T>): T {
   const value = get(spec.key);
-  if (value === undefined || value === null) return spec.fallback;
+  if (value === undefined || value === null) return structuredClone(spec.fallback);
   const parsed = spec.schema.safeParse(value);
   if (!parsed.success) throw new SettingsError(`askModel.${spec.key}`, spec.problem);
   return parsed.data;
@@ -76,8 +80,8 @@ export function readExtensionSettings(get: SettingGetter, profileName = readActi
   return {
     ...serverSettings,
     profile: name,
-    systemPrompt: read(get, FIELDS.systemPrompt),
-    maxContextCharacters: read(get, FIELDS.maxContextCharacters),
+    systemPrompt: readSetting(get, FIELDS.systemPrompt),
+    maxContextCharacters: readSetting(get, FIELDS.maxContextCharacters),
   };
 }
 
@@ -91,18 +95,18 @@ function readDefaultServer(get: SettingGetter): ServerProfile {
   return {
     name: DEFAULT_PROFILE_NAME,
     isDefault: true,
-    baseUrl: read(get, FIELDS.baseUrl).trim(),
-    model: read(get, FIELDS.model).trim(),
-    stream: read(get, FIELDS.stream),
-    metadata: { tags: read(get, FIELDS.tags), generationName: read(get, FIELDS.generationName), traceUserId: read(get, FIELDS.traceUserId) },
-    extraBody: read(get, FIELDS.extraBody),
-    headers: read(get, FIELDS.headers),
-    firstByteTimeoutMs: read(get, FIELDS.firstByteSeconds) * 1000,
-    idleTimeoutMs: read(get, FIELDS.idleSeconds) * 1000,
-    maxRetries: read(get, FIELDS.maxRetries),
+    baseUrl: readSetting(get, FIELDS.baseUrl).trim(),
+    model: readSetting(get, FIELDS.model).trim(),
+    stream: readSetting(get, FIELDS.stream),
+    metadata: { tags: readSetting(get, FIELDS.tags), generationName: readSetting(get, FIELDS.generationName), traceUserId: readSetting(get, FIELDS.traceUserId) },
+    extraBody: readSetting(get, FIELDS.extraBody),
+    headers: readSetting(get, FIELDS.headers),
+    firstByteTimeoutMs: readSetting(get, FIELDS.firstByteSeconds) * 1000,
+    idleTimeoutMs: readSetting(get, FIELDS.idleSeconds) * 1000,
+    maxRetries: readSetting(get, FIELDS.maxRetries),
     modelOverrides: readModelOverrides(get('modelOverrides'), 'askModel.modelOverrides'),
-    completionModel: read(get, FIELDS.completionModel).trim(),
-    completionEndpoint: read(get, FIELDS.completionEndpoint),
+    completionModel: readSetting(get, FIELDS.completionModel).trim(),
+    completionEndpoint: readSetting(get, FIELDS.completionEndpoint),
   };
 }
 

@@ -57,6 +57,9 @@ describe('completion settings', () => {
 
   it('the shared settings have their defaults, and a bad value names its setting', () => {
     assert.deepEqual(readCompletionSettings(getter({})), DEFAULT_COMPLETION_SETTINGS);
+    // A default handed out is a copy: a caller changing it leaves the next read as it was.
+    readCompletionSettings(getter({})).enable['typescript'] = false;
+    assert.equal(readCompletionSettings(getter({})).enable['typescript'], undefined);
     const read = readCompletionSettings(getter({ 'completions.debounceMs': 0, 'completions.maxTokens': 64, 'completions.enable': { '*': false } }));
     assert.equal(read.debounceMs, 0);
     assert.equal(read.maxTokens, 64);
