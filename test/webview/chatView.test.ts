@@ -137,6 +137,18 @@ describe('chat view (Chromium, host CSP)', function () {
     assert.equal(await card.getByRole('button', { name: 'Retry' }).isVisible(), false);
   });
 
+  it('an interrupted answer keeps its text, says why it stopped, and offers Retry (on the last answer only)', async () => {
+    await post({ type: 'turn', turn: { id: 'u9', role: 'user', text: 'go on', context: [] }, busy: false });
+    await post({ type: 'turn', turn: { id: 'a9', role: 'assistant', text: 'Half an **answer**', reasoning: '', status: 'interrupted' }, busy: false });
+    const answer = page.getByRole('article', { name: 'Assistant message' }).last();
+    assert.match((await answer.textContent()) ?? '', /Half an answer/);
+    assert.match((await answer.textContent()) ?? '', /Interrupted: the window closed or the extension host stopped/);
+    await answer.getByRole('button', { name: 'Retry' }).click();
+    assert.deepEqual(await posted(), [{ type: 'retry' }]);
+    await post({ type: 'turn', turn: { id: 'u10', role: 'user', text: 'again', context: [] }, busy: true });
+    assert.equal(await answer.getByRole('button', { name: 'Retry' }).isVisible(), false);
+  });
+
   it('tool cards: Accept, Reject and Show diff while waiting; updates arrive as toolCall messages', async () => {
     const card = page.locator('.tool-card[data-call-id="t2"]');
     await card.getByRole('button', { name: 'Show diff' }).click();

@@ -1,7 +1,9 @@
 // The chat, free of VS Code: the current conversation, the context for the next message, the answer in flight and
 // its loop. It reaches the world only through its ports (chatSessionPorts.ts); the host's controller maps the view's
 // messages to these methods. Every way an answer ends (done, stopped, failed, the round limit) leaves a stored
-// conversation the next message can continue, and a turn in the view that says how it ended.
+// conversation the next message can continue, and a turn in the view that says how it ended. The way it cannot see
+// (the window reloads, the extension host dies) is covered by saving ahead: the user's message before the request,
+// the answer as it grows, each finished tool call at once; the next load reads that answer as interrupted.
 import { NoModelError } from '../errors/AskModelError';
 import { describeError, messageOf } from '../errors/describeError';
 import { answerFactsOf } from '../run/answerFacts';
@@ -11,11 +13,15 @@ import type { ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import type { ChatSessionPorts } from './chatSessionPorts';
 import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
 import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
+import { SaveAhead } from './saveAhead';
 import { summarizeToolArguments } from './toolCardSummary';
 import { updateStoredTurn, type EndUpdate, type TurnUpdate } from './turnUpdates';
 import { viewTurnOf } from './viewTurns';
-import type { AssistantTurn, ContextChip, UserTurn } from './chatTurns';
+import type { AssistantTurn, ContextChip, ToolCard, UserTurn } from './chatTurns';
 import type { ChatViewState, ContextUse } from './webviewProtocol';
+
+/** A tool call's statuses once it has run or been decided. */
+const FINISHED_CALL: ReadonlySet<ToolCard['status']> = new Set(['done', 'failed', 'rejected', 'invalid', 'cancelled', 'skipped']);
 
 interface Answering {
   conversation: Conversation;
@@ -178,9 +184,18 @@ export class ChatSession {
     this.answering = { conversation, controller, deltas };
     const release = ports.requestStarted(controller);
     post({ type: 'turn', turn: viewTurnOf(turn), busy: true });
+    const saveAhead = new SaveAhead(
+      () => {
+        conversation.updatedAt = ports.clock.now();
+        return ports.store.saveAhead(conversation);
+      },
+      { timer: ports.clock, failed: (error) => ports.reportError(`chat: the answer in progress could not be saved: ${messageOf(error)}`) },
+    );
 
     let finish: EndUpdate & { type: 'finish' };
     try {
+      // The user's message is kept before anything is asked of the server.
+      await saveAhead.now();
       const run = await ports.prepareRun();
       if (!run) throw new NoModelError();
       const { messages, turnIds } = chatMessagesByTurn(run.systemPrompt, history, conversation.transcripts, conversation.summaries);
@@ -195,13 +210,14 @@ export class ChatSession {
         context,
         signal: controller.signal,
         tools: { runTool: ports.runTool, approve: ports.approve },
-        onEvent: this.eventHandler(run, apply, deltas, post, () => turn),
+        onEvent: this.eventHandler(run, apply, deltas, post, () => turn, saveAhead),
       });
       finish = this.finishFor(result, conversation, turn);
     } catch (error) {
       finish = this.failure(error);
     }
     deltas.flush();
+    await saveAhead.close();
     apply(finish);
     this.answering = undefined;
     release();
@@ -233,6 +249,7 @@ export class ChatSession {
     deltas: DeltaCoalescer,
     post: ChatSessionPorts['post'],
     current: () => AssistantTurn,
+    saveAhead: SaveAhead,
   ): (event: ToolLoopEvent) => void {
     const lastRound = { text: 0, reasoning: 0 };
     return (event) => {
@@ -246,6 +263,7 @@ export class ChatSession {
         const reasoning = event.type === 'reasoning' ? gap + event.text : '';
         apply({ type: 'delta', text, reasoning });
         deltas.add(text, reasoning);
+        saveAhead.changed();
       } else if (event.type === 'toolCall') {
         const { call } = event;
         const card = {
@@ -260,8 +278,11 @@ export class ChatSession {
         deltas.flush();
         apply({ type: 'toolCall', call: card });
         post({ type: 'toolCall', turnId: current().id, call: card });
+        // A call that has run (an accepted edit among them) is kept at once: its effect on the workspace is real.
+        if (FINISHED_CALL.has(card.status)) void saveAhead.now();
       } else if (event.type === 'answerDone') {
         apply({ type: 'answered', facts: answerFactsOf(event.done, run) });
+        void saveAhead.now();
       }
     };
   }

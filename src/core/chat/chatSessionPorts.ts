@@ -11,6 +11,11 @@ export interface ConversationArchive {
   list(): Conversation[];
   get(id: string): Conversation | undefined;
   save(conversation: Conversation): Promise<void>;
+  /**
+   * Keeps the conversation whose answer is in flight, cheaply and often (SaveAhead paces it); its next `save`
+   * supersedes this copy. After a crash the next load still has it, its answer marked interrupted.
+   */
+  saveAhead(conversation: Conversation): Promise<void>;
   delete(id: string): Promise<void>;
 }
 

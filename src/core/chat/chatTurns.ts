@@ -52,7 +52,8 @@ export const assistantTurnSchema = z.object({
   role: z.literal('assistant'),
   text: z.string(),
   reasoning: z.string(),
-  status: z.enum(['streaming', 'done', 'stopped', 'error']),
+  /** `interrupted`: the window closed, or the extension host stopped, while it was arriving (saved ahead, found on load). */
+  status: z.enum(['streaming', 'done', 'stopped', 'error', 'interrupted']),
   /** One entry per model answer of the turn (a turn with tool rounds has several), in order. */
   answers: z.array(answerFactsSchema),
   /** The line an older version stored under the answer in place of its facts (format 1); shown as it was. */

@@ -21,6 +21,19 @@ export function upsertConversation(archive: readonly Conversation[], conversatio
   return kept;
 }
 
+/**
+ * The archive with the copies saved ahead of answers in flight (read after a reload or a crash): a copy replaces the
+ * archived one only when it is newer, since an answer's final save supersedes what was saved ahead of it.
+ */
+export function withSavedAhead(archive: readonly Conversation[], savedAhead: readonly Conversation[]): Conversation[] {
+  let merged = [...archive];
+  for (const conversation of savedAhead) {
+    const archived = merged.find((kept) => kept.id === conversation.id);
+    if (!archived || archived.updatedAt < conversation.updatedAt) merged = upsertConversation(merged, conversation);
+  }
+  return merged;
+}
+
 export function removeConversation(archive: readonly Conversation[], id: string): Conversation[] {
   return archive.filter((kept) => kept.id !== id);
 }

@@ -11,12 +11,29 @@ import type { ApprovalDecision, ApprovalPreview, ChatStreamSource, ToolOutcome, 
 import type { ValidToolCall } from '../tools/validateToolCall';
 import type { ChatSessionPorts, ConversationArchive, SessionClock } from './chatSessionPorts';
 import type { Conversation } from './conversation';
+import { withSavedAhead } from './conversationArchive';
+import { readStoredConversations, storedForm } from './storedConversations';
 import type { HostMessage } from './webviewProtocol';
 
-/** A conversation archive in memory; `saved` counts writes. */
+/**
+ * A conversation archive in memory; `saved` counts final writes, `savedAhead` the copies written while answering (as
+ * they were). `afterCrash` is what the next load would read if the process died now.
+ */
 export class FakeArchive implements ConversationArchive {
   saved = 0;
+  savedAhead: Conversation[] = [];
+  /** The copy saved ahead of each answer in flight, by conversation id (a final save removes it). */
+  private inFlight = new Map<string, Conversation>();
   constructor(public conversations: Conversation[] = []) {}
+  async saveAhead(conversation: Conversation): Promise<void> {
+    const copy = structuredClone(conversation);
+    this.savedAhead.push(copy);
+    this.inFlight.set(conversation.id, copy);
+  }
+  afterCrash(): Conversation[] {
+    const read = (conversations: Conversation[]): Conversation[] => readStoredConversations(JSON.parse(JSON.stringify(storedForm(conversations)))).conversations;
+    return withSavedAhead(read(this.conversations), read([...this.inFlight.values()]));
+  }
   list(): Conversation[] {
     return this.conversations;
   }
@@ -25,6 +42,7 @@ export class FakeArchive implements ConversationArchive {
   }
   async save(conversation: Conversation): Promise<void> {
     this.saved++;
+    this.inFlight.delete(conversation.id);
     const copy = structuredClone(conversation);
     this.conversations = [copy, ...this.conversations.filter((kept) => kept.id !== conversation.id)];
   }

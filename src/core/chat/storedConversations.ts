@@ -3,7 +3,9 @@
 // extension is handed back as `keptAside` with a sentence for the user, and the host keeps it apart before the next
 // save. Older formats are migrated on load: before the format number the store was a bare array of conversations
 // (read as format 1); format 1 kept the line under an answer as text, format 2 keeps the answer's facts (model,
-// tokens, times) and keeps an old line as `legacyFooter`.
+// tokens, times) and keeps an old line as `legacyFooter`; format 3 adds the `interrupted` answer (older versions would
+// refuse it). An answer stored while it was streaming was saved ahead and never finished: nothing can be in flight
+// when the store is read, so it is read as interrupted.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { chatMessageSchema } from '../protocol/requestSchema';
@@ -11,7 +13,7 @@ import type { Conversation } from './conversation';
 import { turnSchema } from './chatTurns';
 
 /** The format this version writes. Bump it with a migration from the previous one in `readStoredConversations`. */
-export const CONVERSATIONS_FORMAT = 2;
+export const CONVERSATIONS_FORMAT = 3;
 
 const conversationSchema = z.object({
   id: z.string(),
@@ -63,11 +65,17 @@ export function readStoredConversations(stored: unknown): LoadedConversations {
   const keptAside: unknown[] = [];
   for (const item of list) {
     const parsed = conversationSchema.safeParse(format === 1 ? fromFormat1(item) : item);
-    if (parsed.success) conversations.push(parsed.data as Conversation);
+    if (parsed.success) conversations.push(withInterruptedAnswers(parsed.data as Conversation));
     else keptAside.push(item);
   }
   const problem = keptAside.length === 0 ? undefined : `${keptAside.length} saved conversation(s) could not be read and were kept aside; the other ${conversations.length} are in the history.`;
   return { conversations, keptAside, problem };
+}
+
+function withInterruptedAnswers(conversation: Conversation): Conversation {
+  if (!conversation.turns.some((turn) => turn.role === 'assistant' && turn.status === 'streaming')) return conversation;
+  const turns = conversation.turns.map((turn) => (turn.role === 'assistant' && turn.status === 'streaming' ? { ...turn, status: 'interrupted' as const } : turn));
+  return { ...conversation, turns };
 }
 
 /** A format-1 conversation in format 2: each answer's footer line becomes its `legacyFooter`, with no facts. */

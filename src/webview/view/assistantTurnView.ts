@@ -117,6 +117,17 @@ export class AssistantTurnView {
     if (error) parts.push(errorCardElement(error));
     else if (status === 'error') parts.push(errorCardElement({ message: 'The answer failed.', actions: [] }));
     if (status === 'stopped') parts.push(element('p', { class: 'turn-note' }, 'Stopped.'));
+    if (status === 'interrupted') {
+      // Saved ahead as it arrived; what came after the last save is gone, so asking again is the way on.
+      parts.push(
+        element(
+          'div',
+          { class: 'interrupted-note' },
+          element('p', { class: 'turn-note' }, 'Interrupted: the window closed or the extension host stopped while this answer was arriving. What had arrived is kept.'),
+          element('button', { type: 'button', class: 'retry-button', 'data-turn-action': 'retry' }, 'Retry'),
+        ),
+      );
+    }
     if (this.turn.notice) parts.push(element('p', { class: 'turn-note' }, this.turn.notice));
     if (footer && status !== 'streaming') parts.push(element('p', { class: 'turn-footer' }, footer));
     this.after.replaceChildren(...parts);

@@ -547,4 +547,93 @@ describe('chat session', () => {
       );
     });
   });
+  describe('nothing lost when the editor dies', () => {
+    const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+    it('the user\'s message is saved before the request is sent', async () => {
+      const gate = new Gate();
+      const { session, ports } = sessionWith({ answers: [{ ...textAnswer('slow'), gate: gate.wait }] });
+      const requestsAtSave: number[] = [];
+      const saveAhead = ports.archive.saveAhead.bind(ports.archive);
+      ports.archive.saveAhead = (conversation) => {
+        requestsAtSave.push(ports.model.requests.length);
+        return saveAhead(conversation);
+      };
+      const sent = session.send('hello');
+      await gate.reached();
+      assert.equal(requestsAtSave[0], 0);
+      const [afterCrash] = ports.archive.afterCrash();
+      assert.deepEqual(
+        afterCrash?.turns.map((turn) => [turn.role, turn.text, turn.role === 'assistant' ? turn.status : '']),
+        [
+          ['user', 'hello', ''],
+          ['assistant', '', 'interrupted'],
+        ],
+      );
+      gate.release();
+      await sent;
+    });
+
+    it('the answer in flight is saved as it grows, within the interval; its final save supersedes it', async () => {
+      const gate = new Gate();
+      const { session, ports } = sessionWith({ answers: [{ ...textAnswer('a', 'b', 'c'), gate: gate.wait }] });
+      const sent = session.send('go');
+      await gate.letThrough(2);
+      assert.equal(lastAssistant(ports.archive.afterCrash()[0]?.turns ?? []).text, '', 'not before the interval is up');
+      ports.clock.advance(2_000);
+      await settle();
+      const interrupted = lastAssistant(ports.archive.afterCrash()[0]?.turns ?? []);
+      assert.deepEqual([interrupted.text, interrupted.status], ['ab', 'interrupted']);
+      gate.release();
+      await sent;
+      const finished = lastAssistant(ports.archive.afterCrash()[0]?.turns ?? []);
+      assert.deepEqual([finished.text, finished.status], ['abc', 'done']);
+      const savesAhead = ports.archive.savedAhead.length;
+      ports.clock.advance(10_000);
+      await settle();
+      assert.equal(ports.archive.savedAhead.length, savesAhead, 'no save ahead after the final save');
+    });
+
+    it('an accepted edit is saved at once, with the rounds before it, while the next round streams', async () => {
+      const gate = new Gate();
+      const { session, ports } = sessionWith({
+        answers: [toolCallAnswer(['e1', 'create_file', '{"path":"b.ts","content":"x"}']), { ...textAnswer('Created ', 'b.ts.'), gate: gate.wait }],
+      });
+      const sent = session.send('make b.ts');
+      await gate.letThrough(1);
+      const interrupted = lastAssistant(ports.archive.afterCrash()[0]?.turns ?? []);
+      assert.equal(interrupted.status, 'interrupted');
+      assert.deepEqual(
+        interrupted.toolCalls?.map((call) => [call.id, call.status]),
+        [['e1', 'done']],
+      );
+      assert.equal(interrupted.answers.length, 1, 'the tool round\'s answer is recorded');
+      gate.release();
+      await sent;
+    });
+
+    it('after the crash the chat opens on the interrupted answer, and Retry asks again without its partial text', async () => {
+      const gate = new Gate();
+      const before = sessionWith({ answers: [{ ...textAnswer('par', 'tial', ' rest'), gate: gate.wait }] });
+      void before.session.send('explain');
+      await gate.letThrough(2);
+      before.ports.clock.advance(2_000);
+      await settle();
+      // The process dies here: only what was saved is left.
+      const { session, ports } = sessionWith({ archive: new FakeArchive(before.ports.archive.afterCrash()), answers: [textAnswer('Again.')] });
+      const shown = session.state().turns.at(-1) as ViewAssistantTurn;
+      assert.deepEqual([shown.text, shown.status], ['partial', 'interrupted']);
+      await session.retry();
+      assert.deepEqual(
+        ports.model.requests[0]?.messages.map((message) => [message.role, message.content]),
+        [
+          ['system', 'Be brief.'],
+          ['user', 'explain'],
+        ],
+      );
+      const answered = lastAssistant(ports.archive.list()[0]?.turns ?? []);
+      assert.deepEqual([answered.text, answered.status], ['Again.', 'done']);
+      assert.equal(ports.archive.list()[0]?.turns.length, 2);
+    });
+  });
 });

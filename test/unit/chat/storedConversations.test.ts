@@ -61,6 +61,19 @@ describe('stored conversations', () => {
     }
   });
 
+  it('reads format 2 as it was written (format 3 only adds the interrupted answer)', () => {
+    const conversations = [good('a'), good('b')];
+    assert.deepEqual(readStoredConversations({ format: 2, conversations }).conversations, conversations);
+  });
+
+  it('an answer stored while streaming (saved ahead, never finished) is read as interrupted, its text kept', () => {
+    const streaming = good('s');
+    streaming.turns[1] = { id: 's-a', role: 'assistant', text: 'Half an ans', reasoning: '', status: 'streaming', answers: [] };
+    const [read] = readStoredConversations({ format: CONVERSATIONS_FORMAT, conversations: [streaming] }).conversations;
+    assert.deepEqual(read?.turns[1], { ...streaming.turns[1], status: 'interrupted' });
+    assert.equal((viewTurnOf(read?.turns[1] ?? streaming.turns[0]!) as ViewAssistantTurn).status, 'interrupted');
+  });
+
   it('a format-2 answer without its facts is damaged, and kept aside', () => {
     const damaged = { ...good('x'), turns: [{ id: 'a', role: 'assistant', text: 'Hello', reasoning: '', status: 'done' }] };
     const loaded = readStoredConversations({ format: CONVERSATIONS_FORMAT, conversations: [damaged, good('b')] });
@@ -125,6 +138,62 @@ describe('ConversationStore (host) over a fake workspace state', () => {
     const store = new ConversationStore(state, () => undefined);
     await store.save(good('a'));
     assert.deepEqual((state.data[KEPT_ASIDE_KEY] as { items: unknown[] }[]).map((entry) => entry.items), [['old'], ['garbage']]);
+  });
+
+  describe('an answer saved ahead', () => {
+    const inFlight = (id: string, updatedAt: number, text: string): Conversation => {
+      const conversation = good(id, updatedAt);
+      conversation.turns[1] = { id: `${id}-a`, role: 'assistant', text, reasoning: '', status: 'streaming', answers: [] };
+      delete conversation.transcripts;
+      return conversation;
+    };
+
+    it('writes only its own conversation, under a key of its own, and shows it in the list at once', async () => {
+      const state = memento({ 'askModel.conversations.v1': { format: CONVERSATIONS_FORMAT, conversations: [good('a')] } });
+      const store = new ConversationStore(state, () => undefined);
+      await store.saveAhead(inFlight('b', 5, 'Half'));
+      assert.deepEqual(state.data['askModel.conversations.v1'], { format: CONVERSATIONS_FORMAT, conversations: [good('a')] }, 'the history is not rewritten');
+      assert.deepEqual(state.data['askModel.conversations.inFlight'], { format: CONVERSATIONS_FORMAT, conversations: [inFlight('b', 5, 'Half')] });
+      assert.deepEqual(store.list().map((c) => c.id), ['b', 'a']);
+    });
+
+    it('after a reload it is in the history, its answer interrupted; the history is written and the copy cleared', async () => {
+      const state = memento({ 'askModel.conversations.v1': { format: CONVERSATIONS_FORMAT, conversations: [good('a')] } });
+      await new ConversationStore(state, () => undefined).saveAhead(inFlight('b', 5, 'Half'));
+      const told: string[] = [];
+      const reloaded = new ConversationStore(state, (problem) => told.push(problem));
+      const [first] = reloaded.list();
+      assert.equal(first?.id, 'b');
+      assert.deepEqual([first?.turns[1]?.text, first?.turns[1]?.role === 'assistant' && first.turns[1].status], ['Half', 'interrupted']);
+      await reloaded.delete('nothing');
+      assert.deepEqual(told, []);
+      assert.equal(state.data['askModel.conversations.inFlight'], undefined);
+      assert.deepEqual(
+        (state.data['askModel.conversations.v1'] as { conversations: Conversation[] }).conversations.map((c) => c.id),
+        ['b', 'a'],
+      );
+    });
+
+    it('the final save supersedes it: a reload never brings the older copy back', async () => {
+      const state = memento({});
+      const store = new ConversationStore(state, () => undefined);
+      await store.saveAhead(inFlight('b', 5, 'Half'));
+      await store.save(good('b', 6));
+      assert.equal(state.data['askModel.conversations.inFlight'], undefined);
+      // A copy left behind (the process died between the two writes) is older than the history's, so it loses.
+      state.data['askModel.conversations.inFlight'] = { format: CONVERSATIONS_FORMAT, conversations: [inFlight('b', 5, 'Half')] };
+      assert.deepEqual(new ConversationStore(state, () => undefined).list(), [good('b', 6)]);
+    });
+
+    it('an unreadable copy is kept aside, not dropped, and the user told where', async () => {
+      const state = memento({ 'askModel.conversations.inFlight': { format: CONVERSATIONS_FORMAT, conversations: [{ id: 'x', turns: 'nope' }] } });
+      const told: string[] = [];
+      const store = new ConversationStore(state, (problem) => told.push(problem));
+      assert.deepEqual(store.list(), []);
+      await store.save(good('a'));
+      assert.match(told[0] ?? '', /in progress/);
+      assert.deepEqual((state.data[KEPT_ASIDE_KEY] as { items: unknown[] }[]).map((entry) => entry.items), [[{ id: 'x', turns: 'nope' }]]);
+    });
   });
 
   it('an old bare-array store is read without a problem and saved in the current format', async () => {
