@@ -17,7 +17,8 @@ export type DiscoveryEndpoint =
  * What kind of statement a fact is, which decides whose word wins when sources disagree (see mergeCatalogue):
  * - `override`: the user's per-model setting.
  * - `serving`: what the running server will accept or do (llama.cpp's n_ctx, vLLM's max_model_len, Ollama's num_ctx,
- *   capabilities and a loaded model's context_length, LM Studio's loaded_context_length).
+ *   capabilities and a loaded model's context_length, LM Studio's loaded_context_length, a hosted provider's limits and
+ *   capabilities in its own model list: Groq's context_window, Mistral's max_context_length).
  * - `listing`: what a catalogue or proxy configuration says of the model (LiteLLM's model info, OpenRouter's list).
  * - `trained`: the model's own trained maximum, which the server may well not grant.
  */

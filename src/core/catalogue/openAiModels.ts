@@ -1,10 +1,11 @@
 // GET /v1/models, which every OpenAI-compatible server answers. The OpenAI shape carries only ids; the facts come from
 // what some servers add to each entry: vLLM its max_model_len, llama.cpp a meta block (and architecture), OpenRouter
 // context_length, pricing, top_provider, supported_parameters and architecture, newer LiteLLM max_input_tokens and
-// max_output_tokens.
+// max_output_tokens; a hosted provider's own list states what its API enforces for each model it runs: Groq its
+// context_window and max_completion_tokens, Mistral its max_context_length and capabilities.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
-import { tokenCount, usdPerToken, stringList } from './jsonValues';
+import { flag, tokenCount, usdPerToken, stringList } from './jsonValues';
 import { recordFirstFact } from './factReaders';
 import { emptyModelInfo, type ModelInfo } from './modelInfo';
 
@@ -28,24 +29,30 @@ export function parseOpenAiModels(body: unknown): ModelInfo[] {
 function readEntry(id: string, entry: unknown): ModelInfo {
   const info = emptyModelInfo(id);
   // One entry comes from one kind of server, so at most one of these is there; the order only ranks what each says:
-  // the window the server was started with before a listing's figure before the model's trained length.
+  // the window the server was started with (or the provider's API holds a request to) before a listing's figure before
+  // the model's trained length.
   recordFirstFact(info, 'contextWindow', ENDPOINT, entry, [
     { field: 'max_model_len', basis: 'serving', read: tokenCount },
     { field: 'meta.n_ctx', basis: 'serving', read: tokenCount },
+    { field: 'context_window', basis: 'serving', read: tokenCount },
+    { field: 'max_context_length', basis: 'serving', read: tokenCount },
     { field: 'context_length', basis: 'listing', read: tokenCount },
     { field: 'top_provider.context_length', basis: 'listing', read: tokenCount },
     { field: 'max_input_tokens', basis: 'listing', read: tokenCount },
     { field: 'meta.n_ctx_train', basis: 'trained', read: tokenCount },
   ]);
   recordFirstFact(info, 'maxOutputTokens', ENDPOINT, entry, [
+    { field: 'max_completion_tokens', basis: 'serving', read: tokenCount },
     { field: 'top_provider.max_completion_tokens', basis: 'listing', read: tokenCount },
     { field: 'max_output_tokens', basis: 'listing', read: tokenCount },
   ]);
   recordFirstFact(info, 'inputPricePerToken', ENDPOINT, entry, [{ field: 'pricing.prompt', basis: 'listing', read: usdPerToken }]);
   recordFirstFact(info, 'outputPricePerToken', ENDPOINT, entry, [{ field: 'pricing.completion', basis: 'listing', read: usdPerToken }]);
   // OpenRouter routes a request with tools only to models whose list has `tools`, so the list answers both ways.
+  // Mistral's capabilities are flags its API checks a request against, so each answers both ways.
   recordFirstFact(info, 'supportsTools', ENDPOINT, entry, [
     { field: 'supported_parameters', basis: 'listing', read: (value) => stringList(value)?.includes('tools') },
+    { field: 'capabilities.function_calling', basis: 'serving', read: flag },
   ]);
   // A missing `reasoning` only says the effort cannot be set (openai/o4-mini reasons without it), so it answers yes only.
   recordFirstFact(info, 'supportsReasoning', ENDPOINT, entry, [
@@ -58,6 +65,7 @@ function readEntry(id: string, entry: unknown): ModelInfo {
   // Both OpenRouter and llama.cpp list every input the model reads, so no `image` means no vision.
   recordFirstFact(info, 'supportsVision', ENDPOINT, entry, [
     { field: 'architecture.input_modalities', basis: 'listing', read: (value) => stringList(value)?.includes('image') },
+    { field: 'capabilities.vision', basis: 'serving', read: flag },
   ]);
   return info;
 }

@@ -28,6 +28,38 @@ describe('parseOpenAiModels (GET /v1/models)', () => {
     assert.deepEqual(model?.sources.supportsVision, { endpoint: 'GET /v1/models', field: 'architecture.input_modalities', basis: 'listing' });
   });
 
+  it("Groq: context_window and max_completion_tokens are the limits Groq's API holds a request to", () => {
+    const models = parseOpenAiModels(bodyOf('groq-context-window'));
+    const versatile = models.find((model) => model.id === 'llama-3.3-70b-versatile');
+    assert.deepEqual(versatile?.sources, {
+      contextWindow: { endpoint: 'GET /v1/models', field: 'context_window', basis: 'serving' },
+      maxOutputTokens: { endpoint: 'GET /v1/models', field: 'max_completion_tokens', basis: 'serving' },
+    });
+    assert.ok(models.every((model) => model.inputPricePerToken === undefined && model.supportsTools === undefined), 'Groq lists no prices or capabilities');
+  });
+
+  it('Mistral: max_context_length and the capabilities flags, which answer tools and vision both ways', () => {
+    const models = parseOpenAiModels(bodyOf('mistral-capabilities'));
+    const medium = models.find((model) => model.id === 'mistral-medium-2508');
+    assert.deepEqual(medium?.sources, {
+      contextWindow: { endpoint: 'GET /v1/models', field: 'max_context_length', basis: 'serving' },
+      supportsTools: { endpoint: 'GET /v1/models', field: 'capabilities.function_calling', basis: 'serving' },
+      supportsVision: { endpoint: 'GET /v1/models', field: 'capabilities.vision', basis: 'serving' },
+    });
+    const nemo = models.find((model) => model.id === 'open-mistral-nemo');
+    assert.deepEqual([nemo?.supportsTools, nemo?.supportsVision], [true, false]);
+    const transcribe = models.find((model) => model.id === 'voxtral-mini-transcribe-2507');
+    assert.equal(transcribe?.supportsTools, false);
+  });
+
+  it('a list of ids only (DeepSeek, LM Studio) names its models and states nothing about them', () => {
+    for (const name of ['deepseek-ids-only', 'lm-studio-ids-only']) {
+      const models = parseOpenAiModels(bodyOf(name));
+      assert.ok(models.length > 0, name);
+      assert.ok(models.every((model) => Object.keys(model.sources).length === 0), name);
+    }
+  });
+
   it('OpenRouter: every model keeps its id and list order; the facts the list leaves null stay unknown', () => {
     const body = bodyOf('openrouter-tools-filtered') as { data: { id: string; top_provider: { max_completion_tokens: number | null } }[] };
     const models = parseOpenAiModels(body);
