@@ -1,7 +1,7 @@
 // What one server says about its models, asked the cheap way: GET /v1/models (every server), then, side by side, the
-// richer endpoints a kind of server adds: LiteLLM's /v1/model/info (else /model_group/info), llama.cpp's /props, LM
-// Studio's /api/v0/models and Ollama's /api/tags (and, where that answers, /api/ps and /api/show for each listed
-// model, a few at a time). A probe that is
+// richer endpoints a kind of server adds: LiteLLM's /v1/model/info (else /model_group/info), llama.cpp's /props (for a
+// router, `/props?model=` for each model it has loaded), LM Studio's /api/v0/models and Ollama's /api/tags (and, where
+// that answers, /api/ps and /api/show for each listed model, a few at a time). A probe that is
 // answered 404 (or anything but a readable body) only means "not this kind of server": it is noted for Test
 // Connection, never reported as an error. Only /v1/models failing (a bad key, the server down) is an error, as it was
 // before the catalogue. Every request goes through one port (the client's transport: key, headers, byte cap), and
@@ -11,6 +11,7 @@ import type { ServiceUrls } from '../request/resolveUrls';
 import { readModelIds } from '../protocol/responseSchema';
 import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from './liteLlmModelInfo';
 import { parseLlamaCppProps } from './llamaCppProps';
+import { loadedRouterModels, routerPropsUrl } from './llamaCppRouter';
 import { parseLmStudioModels } from './lmStudioModels';
 import { emptyModelInfo, type DiscoveryEndpoint, type ModelInfo } from './modelInfo';
 import { parseOllamaPs } from './ollamaPs';
@@ -66,9 +67,9 @@ export interface DiscoverOptions {
   signal?: AbortSignal | undefined;
   /** The most time each probe of a richer endpoint may take. Default 5 s. */
   probeTimeoutMs?: number;
-  /** How many /api/show requests run at once. Default 4. */
+  /** How many per-model requests (/api/show, a router's /props?model=) run at once. Default 4. */
   concurrency?: number;
-  /** The most models asked about one by one (/api/show). Default 64. */
+  /** The most models asked about one by one (/api/show, a router's /props?model=). Default 64. */
   maxModelsShown?: number;
 }
 
@@ -103,7 +104,7 @@ export async function discoverModels(options: DiscoverOptions): Promise<Discover
   const listedIds = listed.models?.map((model) => model.id);
   const probes = await Promise.all([
     probeLiteLlm(options, urls),
-    probeLlamaCpp(options, urls.llamaCppProps, listedIds),
+    probeLlamaCpp(options, urls.llamaCppProps, listedIds, listed.routerLoaded),
     probe(options, 'GET /api/v0/models', urls.lmStudioModels, parseLmStudioModels),
     probeOllama(options, urls, listedIds),
   ]);
@@ -121,7 +122,14 @@ interface ProbeResult {
   outcomes: EndpointOutcome[];
 }
 
-async function readModelList(options: DiscoverOptions, url: string): Promise<{ models: ModelInfo[] | undefined; outcome: EndpointOutcome }> {
+interface ModelList {
+  models: ModelInfo[] | undefined;
+  outcome: EndpointOutcome;
+  /** A llama.cpp router's loaded models (see llamaCppRouter); undefined for any other server. */
+  routerLoaded?: string[] | undefined;
+}
+
+async function readModelList(options: DiscoverOptions, url: string): Promise<ModelList> {
   const signal = options.signal ?? new AbortController().signal;
   const reply = await options.request({ method: 'GET', url, signal, required: true });
   if (reply.status < 200 || reply.status > 299) return { models: undefined, outcome: { endpoint: 'GET /v1/models', url, outcome: 'absent' } };
@@ -132,7 +140,7 @@ async function readModelList(options: DiscoverOptions, url: string): Promise<{ m
   // An old Ollama answered /v1/models in its own shape ({"models": [...]}): its ids, with no facts.
   if (models.length === 0) models = ids.filter((id) => id !== '').map(emptyModelInfo);
   const unique = [...new Map(models.map((model) => [model.id, model])).values()];
-  return { models: unique, outcome: { endpoint: 'GET /v1/models', url, outcome: 'read', models: unique.length } };
+  return { models: unique, outcome: { endpoint: 'GET /v1/models', url, outcome: 'read', models: unique.length }, routerLoaded: loadedRouterModels(reply.json) };
 }
 
 async function probeLiteLlm(options: DiscoverOptions, urls: ReturnType<typeof discoveryUrls>): Promise<ProbeResult> {
@@ -145,10 +153,18 @@ async function probeLiteLlm(options: DiscoverOptions, urls: ReturnType<typeof di
   return { models: [...perDeployment.models, ...perGroup.models], outcomes: [...perDeployment.outcomes, ...perGroup.outcomes] };
 }
 
-function probeLlamaCpp(options: DiscoverOptions, url: string, listedIds: string[] | undefined): Promise<ProbeResult> {
-  // A llama.cpp server outside router mode serves one model, whatever /props calls it: the one /v1/models lists.
-  const only = listedIds?.length === 1 ? listedIds[0] : undefined;
-  return probe(options, 'GET /props', url, (json) => parseLlamaCppProps(json, only));
+async function probeLlamaCpp(options: DiscoverOptions, url: string, listedIds: string[] | undefined, routerLoaded: string[] | undefined): Promise<ProbeResult> {
+  if (routerLoaded === undefined) {
+    // A llama.cpp server outside router mode serves one model, whatever /props calls it: the one /v1/models lists.
+    const only = listedIds?.length === 1 ? listedIds[0] : undefined;
+    return probe(options, 'GET /props', url, (json) => parseLlamaCppProps(json, only));
+  }
+  // A router: each loaded model's own server, by name; the router's bare /props says nothing about any model.
+  const ids = routerLoaded.slice(0, options.maxModelsShown ?? DEFAULT_MAX_MODELS_SHOWN);
+  const results = await mapWithConcurrency(ids, options.concurrency ?? DEFAULT_CONCURRENCY, (id) =>
+    probe(options, 'GET /props', routerPropsUrl(url, id), (json) => parseLlamaCppProps(json, id)),
+  );
+  return { models: results.flatMap((result) => result.models), outcomes: results.flatMap((result) => result.outcomes) };
 }
 
 async function probeOllama(options: DiscoverOptions, urls: ReturnType<typeof discoveryUrls>, listedIds: string[] | undefined): Promise<ProbeResult> {

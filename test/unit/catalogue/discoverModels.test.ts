@@ -216,6 +216,72 @@ describe('ChatClient.discoverModels: the port onto the transport', () => {
   });
 });
 
+describe('discoverModels: a llama.cpp router (several models, /props per loaded model)', () => {
+  const propsBody = (): unknown => JSON.parse(loadDiscoveryFixtures('llamacpp-props')[0]?.bodyText ?? '{}');
+  // The entry shape and the status objects are the ones llama.cpp's README documents for a router's model list
+  // (section "GET /models"); the ids are ours.
+  const routerList = {
+    object: 'list',
+    data: [
+      { id: 'ggml-org/gemma-3-4b-it-GGUF:Q4_K_M', object: 'model', status: { value: 'loaded', args: ['llama-server', '-ctx', '4096'] }, architecture: { input_modalities: ['text', 'image'], output_modalities: ['text'] } },
+      { id: 'Qwen3-8B-Q4_K_M', object: 'model', status: { value: 'unloaded' }, architecture: { input_modalities: ['text'], output_modalities: ['text'] } },
+      { id: 'llama-3.2-1b-Q4_K_M', object: 'model', status: { value: 'sleeping', args: ['llama-server', '-ctx', '4096'] } },
+      { id: 'gemma-3-4b-it-Q8_0', object: 'model', status: { value: 'loaded', args: ['llama-server', '-ctx', '4096'] } },
+    ],
+  };
+
+  it('asks /props?model= (autoload off) for each loaded model only, never the bare /props or a model not loaded', async () => {
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.url.endsWith('/v1/models')) return jsonResponse(200, routerList);
+      if (call.url.includes('/props?model=')) return jsonResponse(200, propsBody());
+      return jsonResponse(404, { error: { code: 404, message: 'File Not Found', type: 'not_found_error' } });
+    });
+    const discovered = await new ChatClient({ fetch, baseUrl: 'http://localhost:8080/v1' }).discoverModels();
+    const props = calls.filter((call) => call.url.includes('/props')).map((call) => call.url);
+    assert.deepEqual(props.sort(), [
+      'http://localhost:8080/props?model=gemma-3-4b-it-Q8_0&autoload=false',
+      'http://localhost:8080/props?model=ggml-org%2Fgemma-3-4b-it-GGUF%3AQ4_K_M&autoload=false',
+    ]);
+    const models = catalogueModels(discovered, {});
+    assert.deepEqual(models.map((model) => model.id), routerList.data.map((entry) => entry.id));
+    // The loaded model's own server: its slot's window, and no projector loaded, whatever the list computed offline.
+    assert.deepEqual(facts(models[0]), { contextWindow: 1024, supportsVision: false });
+    assert.deepEqual(models[0]?.sources.contextWindow, { endpoint: 'GET /props', field: 'default_generation_settings.n_ctx', basis: 'serving' });
+    assert.deepEqual(facts(models[1]), { supportsVision: false });
+    assert.deepEqual(facts(models[2]), {});
+    assert.deepEqual(
+      discovered.endpoints.filter((outcome) => outcome.endpoint === 'GET /props').map((outcome) => outcome.outcome),
+      ['read', 'read'],
+    );
+  });
+
+  it('a router with nothing loaded is asked no /props at all', async () => {
+    const asked: string[] = [];
+    const discovered = await discoverModels({
+      urls: resolveServiceUrls('http://localhost:8080/v1'),
+      request: (request) => (asked.push(request.url), Promise.resolve(request.url.endsWith('/v1/models') ? { status: 200, json: { object: 'list', data: [routerList.data[1]] } } : { status: 404, json: undefined })),
+    });
+    assert.ok(!asked.some((url) => url.includes('/props')), asked.join(', '));
+    assert.deepEqual(discovered.listedIds, ['Qwen3-8B-Q4_K_M']);
+  });
+
+  it('a model unloaded between the list and its /props (the router answers 400 "model is not loaded") is noted absent', async () => {
+    const discovered = await discoverModels({
+      urls: resolveServiceUrls('http://localhost:8080/v1'),
+      request: (request) =>
+        Promise.resolve(
+          request.url.endsWith('/v1/models')
+            ? { status: 200, json: { object: 'list', data: [routerList.data[0]] } }
+            : request.url.includes('/props?model=')
+              ? { status: 400, json: { error: { code: 400, message: 'model is not loaded', type: 'invalid_request_error' } } }
+              : { status: 404, json: undefined },
+        ),
+    });
+    assert.equal(discovered.endpoints.find((outcome) => outcome.endpoint === 'GET /props')?.outcome, 'absent');
+    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { supportsVision: true });
+  });
+});
+
 describe('modelInfoFor', () => {
   it('a model nobody listed (typed by the user) has only its override; one listed has both', () => {
     const discovered = { statements: [{ id: 'listed', contextWindow: 4096, sources: { contextWindow: { endpoint: 'GET /v1/models' as const, field: 'max_model_len', basis: 'serving' as const } } }], listedIds: ['listed'], endpoints: [] };
