@@ -177,7 +177,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: stri
   throw new Error(`the llama.cpp peer did not answer ${baseUrl}/health within ${READY_TIMEOUT_MS / 1000} s:\n${tail(logFile)}`);
 }
 
-function killGroup(child: ChildProcess): void {
+export function killGroup(child: ChildProcess): void {
   if (child.pid === undefined || child.exitCode !== null) return;
   try {
     process.kill(-child.pid, 'SIGTERM');
@@ -186,7 +186,7 @@ function killGroup(child: ChildProcess): void {
   }
 }
 
-function tail(file: string): string {
+export function tail(file: string): string {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-20).join('\n');
   } catch {
@@ -194,7 +194,7 @@ function tail(file: string): string {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
