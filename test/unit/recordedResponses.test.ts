@@ -52,7 +52,9 @@ describe('recorded responses from real servers', () => {
  * instead of appending them (reasoning keeps only the last piece), it knows no typed content parts, it drops tool calls
  * without `index`, it reads no error wrapped in an array, it throws away the usage sent with an in-stream error, it
  * ignores llama.cpp's `error:` line (the answer looks empty and whole), and the text before an in-stream error is lost
- * with the accumulated completion.
+ * with the accumulated completion. Of a gateway's (Portkey's) own error shapes it reads no words at all ("400 status
+ * code (no body)" for `{"status":"failure",…}` and `{"html-message":…}`), and it shows the upstream's words relayed in
+ * the provider wrapper with the wrapper's "openai error: " and nothing of who said them or where the fix is.
  */
 const SDK_GETS_WRONG: string[] = [
   'deepseek/reasoning-only-truncated-length-stream',
@@ -65,6 +67,16 @@ const SDK_GETS_WRONG: string[] = [
   'mistral/tool-call-no-index-stream',
   'openai/server-error-after-partial-text-stream',
   'openrouter/error-in-200-stream-after-length',
+  'portkey/gateway-exception-500-hono-node-server-1.19',
+  'portkey/invalid-custom-host-400',
+  'portkey/invalid-provider-400',
+  'portkey/missing-provider-header-400',
+  'portkey/provider-wrapper-400-llamacpp',
+  'portkey/provider-wrapper-404-wrong-path',
+  'portkey/upstream-bad-port-500',
+  'portkey/upstream-html-page-501',
+  'portkey/upstream-refused-500',
+  'portkey/upstream-unknown-host-500',
   'xai/reasoning-text-stream',
   'xai/tool-call-stream',
 ];

@@ -2,11 +2,12 @@
 // body as this server accepts it; retries of retryable failures while no answer has arrived (honouring the server's
 // retry-after); the one compatibility resend for a field the server refused; a log entry per exchange. The key lives
 // in a true private field, and every text that leaves here is redacted of it.
+import { declaredUpstream } from '../errors/gatewayBodies';
 import { ContextOverflowError, httpErrorFromResponse } from '../errors/httpErrors';
 import { redactSecret } from '../errors/redact';
 import { ConnectionError } from '../errors/transportErrors';
 import { classifyConnectionFailure, connectionCode, connectionDetail } from '../http/connectionFailure';
-import { decideRetry, isRetryableStatus, parseRetryAfter } from '../http/retryPolicy';
+import { decideRetry, isRetryableFailure, parseRetryAfter } from '../http/retryPolicy';
 import type { StallWatchdog } from '../http/stallWatchdog';
 import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import { abortReasonOr } from './abortable';
@@ -106,8 +107,8 @@ export class ChatTransport {
         this.log({ method: 'POST', url, attempt, status: response.status, durationMs: now() - sentAt, outcome: 'compat-resend', error: resend });
         continue;
       }
-      // A conversation too long for the window is as long on the next try (llama.cpp once sent it as a 500).
-      if (isRetryableStatus(response.status) && !overflow) {
+      // Not what will be as true on the next try: an overflow, a gateway's unreachable upstream (retryPolicy.ts).
+      if (isRetryableFailure(error)) {
         const decision = decideRetry({ attempt, maxRetries, retryAfterMs: error.retryAfterMs, random });
         if (decision.retry) {
           this.log({ method: 'POST', url, attempt, status: response.status, durationMs: now() - sentAt, outcome: 'retry', error: error.message, retryInMs: decision.delayMs });
@@ -141,6 +142,7 @@ export class ChatTransport {
       bodyText,
       apiKey: this.#apiKey,
       retryAfterMs: parseRetryAfter(response.headers, Date.now()),
+      declaredUpstream: declaredUpstream(this.options.headers),
     });
   }
 

@@ -2,6 +2,7 @@
 // own words and the fix a person can apply.
 import { recogniseContextOverflow, type ContextOverflow } from '../context/contextOverflow';
 import { AskModelError, type ErrorAction } from './AskModelError';
+import type { GatewayWords } from './gatewayBodies';
 import { findMissingField, missingFieldHint } from './missingField';
 import { displayUrl, redactSecret } from './redact';
 import { extractServerWords } from './serverMessage';
@@ -26,6 +27,10 @@ export interface HttpErrorDetails {
    * `status` is the one the event carried or implied, and what arrived before it stays with the caller.
    */
   midStream?: boolean;
+  /** The body was a gateway's own shape (gatewayBodies.ts): who spoke, and what about. */
+  gateway?: GatewayWords;
+  /** Where our request asked the gateway to forward it (its `x-portkey-custom-host` header), when it did. */
+  declaredUpstream?: string;
 }
 
 export abstract class HttpError extends AskModelError {
@@ -40,7 +45,7 @@ export abstract class HttpError extends AskModelError {
   readonly midStream: boolean;
 
   protected constructor(details: HttpErrorDetails, summary: string, fix: string, actions: readonly ErrorAction[]) {
-    const said = details.serverMessage ? ` The server said: "${details.serverMessage}".` : '';
+    const said = details.serverMessage ? ` ${speakerOf(details)} said: "${details.serverMessage}".` : '';
     const where = details.midStream ? `${displayUrl(details.url)} stopped in the middle of the answer (${details.status})` : `${details.status} from ${displayUrl(details.url)}`;
     const kept = details.midStream ? ' The partial answer is kept.' : '';
     super(`${where}: ${summary}.${said}${kept}${fix ? ` ${fix}` : ''}`, actions);
@@ -55,20 +60,75 @@ export abstract class HttpError extends AskModelError {
   }
 }
 
-/** 400 and 422: the server did not accept the request's content. Names a missing field when the server does. */
+/** Who said the words an error quotes: a gateway in front of the server, the server behind it, or the server. */
+function speakerOf(details: HttpErrorDetails): string {
+  if (details.gateway?.speaker === 'gateway') return 'The gateway';
+  if (details.gateway?.speaker === 'upstream') return `The server behind the gateway${details.gateway.provider ? ` (provider ${details.gateway.provider})` : ''}`;
+  return 'The server';
+}
+
+/**
+ * 400 and 422: the server did not accept the request's content. Names a missing field when the server does. A
+ * gateway's refusal of its routing headers is about the profile's `headers` setting, not the model or the body.
+ */
 export class BadRequestError extends HttpError {
   readonly kind = 'bad-request';
   /** The request field the server said is missing, if it said so. */
   readonly missingField: string | undefined;
+  /** The gateway's routing header it refused or asked for (e.g. `x-portkey-provider`), if that was the trouble. */
+  readonly routingHeader: string | undefined;
   constructor(details: HttpErrorDetails) {
-    const missingField = findMissingField(details.serverMessage);
-    const summary = details.status === 422 ? 'the server could not process the request' : 'the server rejected the request';
-    const fix = missingField
-      ? missingFieldHint(missingField)
-      : 'Check the settings askModel.model and askModel.extraBody.';
+    const routingHeader = details.gateway?.routingHeader;
+    const missingField = routingHeader ? undefined : findMissingField(details.serverMessage);
+    const summary = routingHeader
+      ? `the gateway could not tell where to send the request (its "${routingHeader}" header)`
+      : details.status === 422
+        ? 'the server could not process the request'
+        : 'the server rejected the request';
+    const fix = routingHeader
+      ? routingHint(routingHeader)
+      : missingField
+        ? missingFieldHint(missingField)
+        : 'Check the settings askModel.model and askModel.extraBody.';
     super(details, summary, fix, ['open-settings']);
     this.missingField = missingField;
+    this.routingHeader = routingHeader;
   }
+}
+
+/** Portkey routes by headers; a profile carries them in its `headers` setting (askModel.headers for the Default profile). */
+function routingHint(header: string): string {
+  const example = '{ "x-portkey-provider": "openai", "x-portkey-custom-host": "http://your-server:8080/v1" }';
+  if (header === 'x-portkey-custom-host') {
+    return `Check "x-portkey-custom-host" in this profile's headers setting (askModel.headers, or the profile's headers in askModel.profiles): a full http(s) address of the server behind the gateway, e.g. ${example}. The gateway refuses private network addresses other than localhost unless its TRUSTED_CUSTOM_HOSTS lists them.`;
+  }
+  if (header === 'x-portkey-config') return 'Check "x-portkey-config" in this profile\'s headers setting (askModel.headers, or the profile\'s headers in askModel.profiles).';
+  return `Add the gateway's routing headers to this profile's headers setting (askModel.headers, or the profile's headers in askModel.profiles), e.g. ${example}; "x-portkey-provider" names the protocol the server behind it speaks (openai for any OpenAI-compatible server).`;
+}
+
+/**
+ * A gateway answered for the server behind it, which it could not reach (refused, unknown host, bad address). The
+ * next try meets the same closed door, so it is not retried (retryPolicy.ts); the fix is the upstream or its address.
+ */
+export class UpstreamUnreachableError extends HttpError {
+  readonly kind = 'upstream-unreachable';
+  /** The gateway's own words for the failure, e.g. "connect ECONNREFUSED 127.0.0.1:8080". */
+  readonly upstreamFailure: string;
+  constructor(details: HttpErrorDetails, upstreamFailure: string) {
+    const where = details.declaredUpstream !== undefined ? displayUrl(details.declaredUpstream) : upstreamFromCause(upstreamFailure);
+    super(
+      details,
+      `the gateway could not reach its upstream${where ? ` at ${where}` : ''}`,
+      'Check that the server behind the gateway is running, and the address the gateway forwards to: "x-portkey-custom-host" in this profile\'s headers setting (askModel.headers, or the profile\'s headers in askModel.profiles), or the gateway\'s own configuration.',
+      ['open-settings', 'show-log', 'retry'],
+    );
+    this.upstreamFailure = upstreamFailure;
+  }
+}
+
+/** The address in a fetch failure's words: "connect ECONNREFUSED 127.0.0.1:8080", "getaddrinfo ENOTFOUND host". */
+function upstreamFromCause(cause: string): string | undefined {
+  return /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)\s+(\S+)/.exec(cause)?.[1];
 }
 
 /**
@@ -124,12 +184,16 @@ export class NotFoundError extends HttpError {
   readonly kind = 'not-found';
   constructor(details: HttpErrorDetails) {
     const aboutModel = /model/i.test(details.serverMessage);
+    // Relayed by a gateway: the gateway was found; the address it forwards to is what is wrong.
+    const behindGateway = details.gateway?.speaker === 'upstream';
     super(
       details,
-      aboutModel ? 'the server does not know this model' : 'nothing answers chat completions at this URL',
+      aboutModel ? 'the server does not know this model' : behindGateway ? 'the server behind the gateway has nothing at the address it forwards to' : 'nothing answers chat completions at this URL',
       aboutModel
         ? 'Choose another model.'
-        : 'Check the setting askModel.baseUrl: it should be the server\'s address, e.g. http://localhost:4000.',
+        : behindGateway
+          ? 'Check "x-portkey-custom-host" in this profile\'s headers setting (askModel.headers, or the profile\'s headers in askModel.profiles): the server\'s address with its /v1, e.g. http://your-server:8080/v1.'
+          : 'Check the setting askModel.baseUrl: it should be the server\'s address, e.g. http://localhost:4000.',
       aboutModel ? ['select-model', 'open-settings'] : ['open-settings'],
     );
   }
@@ -159,15 +223,18 @@ export class RateLimitError extends HttpError {
 export class ServerError extends HttpError {
   readonly kind = 'server';
   constructor(details: HttpErrorDetails) {
-    const summary =
-      details.status === 408
+    // Portkey marks a failure inside itself (not the upstream's) with this header (tryTargetsRecursively).
+    const gatewayFailed = details.headers['x-portkey-gateway-exception'] === 'true';
+    const summary = gatewayFailed
+      ? 'the gateway failed inside itself'
+      : details.status === 408
         ? 'the server timed out waiting for the request'
         : details.status === 409
           ? 'the server reported a conflict'
           : details.status === 502 || details.status === 503 || details.status === 504
             ? 'the server, or the service behind it, is unavailable'
             : 'the server failed';
-    super(details, summary, 'Retry; if it keeps failing, check the server\'s own log.', ['retry', 'show-log']);
+    super(details, summary, gatewayFailed ? 'Retry; if it keeps failing, check the gateway\'s own log.' : 'Retry; if it keeps failing, check the server\'s own log.', ['retry', 'show-log']);
   }
 }
 
@@ -183,6 +250,7 @@ export function createHttpError(details: HttpErrorDetails): HttpError {
   const { status } = details;
   const overflow = recogniseContextOverflow(status, details.body);
   if (overflow) return new ContextOverflowError(details, overflow);
+  if (details.gateway?.unreachable) return new UpstreamUnreachableError(details, details.gateway.unreachable.cause);
   if (status === 400 || status === 422) return new BadRequestError(details);
   if (status === 401) return new AuthenticationError(details);
   if (status === 403) return new PermissionDeniedError(details);
@@ -203,6 +271,8 @@ export function httpErrorFromResponse(input: {
   bodyText: string;
   apiKey: string | undefined;
   retryAfterMs: number | undefined;
+  /** The gateway address our request declared (declaredUpstream in gatewayBodies.ts), for an unreachable upstream. */
+  declaredUpstream?: string | undefined;
 }): HttpError {
   const contentType = input.headers.get('content-type') ?? '';
   const words = extractServerWords(input.bodyText, contentType);
@@ -218,6 +288,8 @@ export function httpErrorFromResponse(input: {
     headers,
     hadApiKey: Boolean(input.apiKey),
     ...(words.code !== undefined ? { serverCode: redactSecret(words.code, input.apiKey) } : {}),
+    ...(words.gateway !== undefined ? { gateway: { ...words.gateway, message: redactSecret(words.gateway.message, input.apiKey) } } : {}),
+    ...(input.declaredUpstream !== undefined ? { declaredUpstream: input.declaredUpstream } : {}),
     ...(input.retryAfterMs !== undefined ? { retryAfterMs: input.retryAfterMs } : {}),
   };
   return createHttpError(details);

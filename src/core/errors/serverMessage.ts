@@ -1,7 +1,9 @@
 // Pulls the server's own words out of an error body, whatever shape it has: the OpenAI shape
 // `{error:{message,type,code}}`, FastAPI's `{detail}` (a string or a list of `{loc,msg}`), `{message}` (a string or,
 // from NestJS, a list), a bare `{error:"text"}`, plain text, or an HTML error page (tags stripped). Always short enough
-// to show in a toast.
+// to show in a toast. A gateway's own shapes (Portkey's) are read by gatewayBodies.ts: its wrapping is taken off the
+// words, and who said them is kept, because the fix differs (the profile's headers, or the server behind it).
+import { readGatewayJson, readGatewayText, type GatewayWords } from './gatewayBodies';
 
 const MAX_WORDS = 400;
 
@@ -12,6 +14,8 @@ export interface ServerWords {
   code?: string;
   /** The parsed JSON body, when it was JSON. */
   json?: unknown;
+  /** The body was a gateway's own shape: who said the words, and what it is about. */
+  gateway?: GatewayWords;
 }
 
 export function extractServerWords(bodyText: string, contentType = ''): ServerWords {
@@ -20,6 +24,8 @@ export function extractServerWords(bodyText: string, contentType = ''): ServerWo
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       const json: unknown = JSON.parse(trimmed);
+      const gateway = readGatewayJson(json);
+      if (gateway) return { ...gatewayWords(gateway), json };
       const fromJson = wordsFromJson(json);
       if (fromJson) return { ...fromJson, message: shorten(fromJson.message), json };
       return { message: shorten(trimmed), json };
@@ -27,10 +33,23 @@ export function extractServerWords(bodyText: string, contentType = ''): ServerWo
       // Not JSON after all: fall through to text.
     }
   }
-  if (/html/i.test(contentType) || /^<(!doctype|html|head|body)/i.test(trimmed)) {
+  if (looksLikeHtml(trimmed, contentType)) {
     return { message: shorten(htmlToText(trimmed)) };
   }
+  const gateway = readGatewayText(trimmed);
+  if (gateway) return gatewayWords(gateway);
   return { message: shorten(trimmed) };
+}
+
+function looksLikeHtml(text: string, contentType: string): boolean {
+  return /html/i.test(contentType) || /^<(!doctype|html|head|body)/i.test(text);
+}
+
+/** A gateway's words, shortened; an upstream's HTML page relayed in an `html-message` read as its text. */
+function gatewayWords(gateway: GatewayWords): ServerWords {
+  const text = looksLikeHtml(gateway.message.trim(), '') ? htmlToText(gateway.message.trim()) : gateway.message;
+  const message = shorten(text);
+  return { message, gateway: { ...gateway, message }, ...(gateway.code !== undefined ? { code: gateway.code } : {}) };
 }
 
 function wordsFromJson(json: unknown): { message: string; code?: string } | undefined {

@@ -11,6 +11,16 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /**
+ * Whether a failed answer is worth another try: a retryable status, unless what it said will be as true the next time.
+ * A conversation too long for the window is as long on the next try (llama.cpp once sent it as a 500); a gateway that
+ * could not reach its upstream (refused, no such host: it answers 500) meets the same closed door, and it may already
+ * have retried itself (Portkey's x-portkey-retry-count), so three of ours would only triple the wait for the same words.
+ */
+export function isRetryableFailure(failure: { status: number; kind: string }): boolean {
+  return isRetryableStatus(failure.status) && failure.kind !== 'context-overflow' && failure.kind !== 'upstream-unreachable';
+}
+
+/**
  * How long the server asked us to wait, in ms: `retry-after-ms` (OpenAI's), else `retry-after` in seconds or as an
  * HTTP date. Undefined when neither is present or readable.
  */

@@ -32,6 +32,8 @@ const caseSchema = z.object({
   expectedFrom: z.enum(['source assertions', 'read from the body']),
   streamed: z.boolean(),
   status: z.number().int().default(200),
+  /** Response headers the case depends on (lower-case names; content-type comes from `streamed`), e.g. a gateway's. */
+  headers: z.record(z.string(), z.string()).default({}),
   body: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),
   expected: expectedSchema,
 });
@@ -46,6 +48,8 @@ export interface RecordedCase {
   sourceUrl: string;
   streamed: boolean;
   status: number;
+  /** Response headers the case depends on, beyond content-type. */
+  headers: Record<string, string>;
   /** The exact body text the server sent. */
   body: string;
   expected: ExpectedAnswer;
@@ -68,6 +72,7 @@ export function loadRecordedCases(dir = RECORDED_DIR): RecordedCase[] {
         sourceUrl: data.source.url,
         streamed: data.streamed,
         status: data.status,
+        headers: data.headers,
         body: typeof data.body === 'string' ? data.body : JSON.stringify(data.body),
         expected: data.expected,
       });

@@ -11,7 +11,7 @@ export function contentTypeOf(recorded: RecordedCase): string {
 }
 
 export async function replayThroughClient(recorded: RecordedCase, pieces: readonly Uint8Array[] = [utf8(recorded.body)]): Promise<AssembledAnswer & { ignoredChoices: number[] }> {
-  const { fetch } = fakeFetch((call) => piecesResponse(pieces, { status: recorded.status, headers: { 'content-type': contentTypeOf(recorded) }, signal: call.signal }));
+  const { fetch } = fakeFetch((call) => piecesResponse(pieces, { status: recorded.status, headers: { ...recorded.headers, 'content-type': contentTypeOf(recorded) }, signal: call.signal }));
   const client = new ChatClient({ fetch, baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0, generateId: () => 'generated-id' });
   const outcome = await collectOutcome(client, { ...BASIC_REQUEST, stream: recorded.streamed });
   return {

@@ -16,7 +16,7 @@ interface SdkMessage {
 }
 
 export async function replayThroughSdk(recorded: RecordedCase): Promise<AssembledAnswer> {
-  const { fetch } = fakeFetch((call) => piecesResponse([utf8(recorded.body)], { status: recorded.status, headers: { 'content-type': contentTypeOf(recorded) }, signal: call.signal }));
+  const { fetch } = fakeFetch((call) => piecesResponse([utf8(recorded.body)], { status: recorded.status, headers: { ...recorded.headers, 'content-type': contentTypeOf(recorded) }, signal: call.signal }));
   const client = new OpenAI({ apiKey: 'sk-replay', baseURL: 'http://127.0.0.1:9/v1', maxRetries: 0, fetch });
   const request = { model: 'test-model', messages: [{ role: 'user' as const, content: 'Hi' }] };
   const answer: AssembledAnswer = { text: '', reasoning: '', refused: false, toolCalls: [], finishReason: undefined, usage: undefined, error: undefined };
