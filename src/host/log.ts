@@ -38,4 +38,6 @@ export function logAnswer(log: Log, feature: string, done: ChatDone, facts: Answ
   );
   const ignored = ignoredChoicesNote(done);
   if (ignored) log.warn(`${feature}: ${ignored}`);
+  // Fields of the request that never took effect (a gateway that passes on only what it knows): named, not guessed.
+  if (done.ignoredFields) log.warn(`${feature}: ${done.ignoredFields.note}`);
 }

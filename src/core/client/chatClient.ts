@@ -6,6 +6,7 @@ import { StreamError, TimeoutError } from '../errors/transportErrors';
 import { StallWatchdog } from '../http/stallWatchdog';
 import type { ChatCompletionRequest } from '../protocol/messages';
 import { readModelIds } from '../protocol/responseSchema';
+import { ignoredRequestFields } from '../request/ignoredFields';
 import { resolveServiceUrls, type ServiceUrls } from '../request/resolveUrls';
 import { ChatAssembler } from '../stream/chatAssembler';
 import type { BrokenToolCall, ChatDone, ChatEvent, CompletedToolCall } from '../stream/events';
@@ -122,7 +123,7 @@ export class ChatClient {
         url,
         redact: (text) => this.transport.redact(text),
       });
-      yield* reader.read(response);
+      for await (const batch of reader.read(response)) yield batch.map((event) => (event.type === 'done' ? { type: 'done', done: withIgnoredFields(request, event.done) } : event));
     } catch (error) {
       if (controller.signal.reason === CALLER_ABORT) return;
       throw this.transport.redacted(error);
@@ -257,6 +258,12 @@ export class ChatClient {
       onStall: (phase, limitMs) => controller.abort(new TimeoutError(phase, limitMs, url)),
     });
   }
+}
+
+/** `done` with the request fields it shows were not applied (request/ignoredFields.ts), for the log. */
+function withIgnoredFields(request: ChatCompletionRequest, done: ChatDone): ChatDone {
+  const ignored = ignoredRequestFields(request as unknown as Record<string, unknown>, done);
+  return ignored ? { ...done, ignoredFields: ignored } : done;
 }
 
 function parseJson(text: string): unknown {

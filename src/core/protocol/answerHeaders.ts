@@ -21,6 +21,11 @@ export interface AnswerHeaders {
   /** LiteLLM's `x-litellm-model-id`: the deployment that answered. */
   deploymentId?: string;
   rateLimit?: RateLimitState;
+  /**
+   * A gateway that relayed the answer and said so in its headers: Portkey's stamps `x-portkey-provider` (the protocol it
+   * spoke upstream) on every answer. What it forwards of a request depends on that provider (request/ignoredFields.ts).
+   */
+  gateway?: { name: 'portkey'; provider: string | undefined };
 }
 
 export function readAnswerHeaders(headers: Headers, now: number): AnswerHeaders {
@@ -42,6 +47,8 @@ export function readAnswerHeaders(headers: Headers, now: number): AnswerHeaders 
   put('requestsResetMs', resetMs(headers.get('x-ratelimit-reset-requests'), now));
   put('tokensResetMs', resetMs(headers.get('x-ratelimit-reset-tokens'), now));
   if (Object.keys(rateLimit).length > 0) result.rateLimit = rateLimit;
+  const portkeyProvider = headers.get('x-portkey-provider');
+  if (portkeyProvider !== null || headers.has('x-portkey-retry-attempt-count')) result.gateway = { name: 'portkey', provider: portkeyProvider?.trim() || undefined };
   return result;
 }
 

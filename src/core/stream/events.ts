@@ -56,6 +56,17 @@ export interface ChatDone {
   ignoredChoices: number[];
   /** What the response's headers said of the answer (its price, call id, rate limits). */
   headers: AnswerHeaders;
+  /**
+   * Request fields that did not reach the model, where that can be known (request/ignoredFields.ts): a length limit
+   * the answer's usage shows was not applied, or fields a gateway named in the headers is known not to pass on.
+   */
+  ignoredFields?: IgnoredFields;
+}
+
+export interface IgnoredFields {
+  fields: string[];
+  /** A sentence for the log: what shows it, and where the field may have been lost. */
+  note: string;
 }
 
 export type ChatEvent =
