@@ -2,8 +2,8 @@
 // or any server named by ASK_MODEL_PEER_URL. Proves what a reference server of our own cannot: that we read what
 // real servers actually send.
 import assert from 'node:assert/strict';
-import { BadRequestError, buildChatRequest, ChatClient, ContextOverflowError, contextFitterFor, runAnswer, type ChatCompletionRequest, type ChatMessage, type PreparedRun, type ToolDefinition } from '../../src/core';
-import { FakeContextMemory } from '../../src/core/chat/fakeChatSessionPorts';
+import { BadRequestError, buildChatRequest, ChatClient, ContextOverflowError, type ChatCompletionRequest, type ChatMessage, type ToolDefinition } from '../../src/core';
+import { runOverflowConversation } from '../support/peer/overflowRun';
 import { startPeerOrSkip, type Peer } from '../support/peer/startPeer';
 
 const readFileTool: ToolDefinition = {
@@ -97,18 +97,6 @@ describe('a real peer server', function () {
   });
 });
 
-/** Turns of a conversation about this project's build, about 3,000 characters in all: at the tiny model's roughly one
- * token per character, well past one 2,048-token slot. */
-function longHistory(): ChatMessage[] {
-  const history: ChatMessage[] = [];
-  for (let turn = 1; turn <= 6; turn++) {
-    history.push({ role: 'user', content: `Question ${turn}: why does step ${turn} of the build take so long, and what would make it faster? ` + 'Please be specific. '.repeat(3) });
-    history.push({ role: 'assistant', content: `Step ${turn} spends most of its time type checking the whole project again. ` + 'Checking only the files that changed would help. '.repeat(6) });
-  }
-  history.push({ role: 'user', content: 'So what now?' });
-  return history;
-}
-
 describe('a real peer server with a 2,048-token slot', function () {
   this.timeout(240_000);
   const SLOT_TOKENS = 2048;
@@ -131,38 +119,7 @@ describe('a real peer server with a 2,048-token slot', function () {
       return response;
     };
     const client = new ChatClient({ fetch: recordingFetch, baseUrl: peer.baseUrl, firstByteTimeoutMs: 60_000 });
-    const settings = { model: peer.model, stream: true, metadata: { tags: [], generationName: '', traceUserId: '' }, extraBody: {} };
-    const memory = new FakeContextMemory(undefined);
-    const summaryRequests: ChatMessage[][] = [];
-    const run: PreparedRun = {
-      purpose: 'chat',
-      model: peer.model,
-      profile: undefined,
-      prices: undefined,
-      systemPrompt: '',
-      client,
-      buildRequest: (messages) => buildChatRequest({ settings, messages }),
-      tools: undefined,
-      answered: () => undefined,
-      toolDefinitions: [],
-      contextMemory: memory,
-      summarise: async (messages, maxTokens, signal) => {
-        summaryRequests.push(messages);
-        const request = buildChatRequest({ settings: { ...settings, modelOptions: { maxOutputTokens: maxTokens, outputLimitField: 'max_tokens', toolsAllowed: false } }, messages });
-        return (await client.complete(request, { signal })).text;
-      },
-      compacted: () => undefined,
-    };
-    const overflows: unknown[] = [];
-    const context = contextFitterFor(run);
-    const fit = context.fit.bind(context);
-    // Watch the fitter's second try: the error it is given is what the client made of llama.cpp's answer.
-    context.fit = (messages, signal, overflow) => {
-      if (overflow) overflows.push(overflow);
-      return fit(messages, signal, overflow);
-    };
-
-    const result = await runAnswer(run, { messages: longHistory(), signal: new AbortController().signal, context });
+    const { result, overflows, memory, summaryRequests } = await runOverflowConversation(client, peer.model);
 
     assert.equal(result.outcome, 'done', String(result.error));
     assert.equal(result.messages.at(-1)?.content, 'Hello! I am a tiny test model.');
