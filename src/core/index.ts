@@ -60,6 +60,8 @@ export { checkWorkspaceGlob, ALL_FILES_GLOB, type CheckedGlob } from './tools/wo
 export { buildEditSelectionMessages, EDIT_RULES, type SelectionForEdit } from './ask/editSelectionPrompt';
 export { summarizeToolArguments } from './chat/toolCardSummary';
 export { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './chat/deltaCoalescer';
+export { SAVE_AHEAD_INTERVAL_MS, SaveAhead } from './chat/saveAhead';
+export { INTERRUPTED_ANSWER_NOTE, keptAnswersForm, readKeptAnswers, type KeptAnswer } from './ask/keptAnswers';
 export { emptyModelInfo, FACT_NAMES, type DiscoveryEndpoint, type FactBasis, type FactName, type FactOrigin, type ModelFacts, type ModelInfo } from './catalogue/modelInfo';
 export { parseOpenAiModels } from './catalogue/openAiModels';
 export { parseLiteLlmModelInfo, parseLiteLlmModelGroupInfo } from './catalogue/liteLlmModelInfo';
@@ -85,6 +87,7 @@ export { LearntWindow, MIN_CONTEXT_WINDOW, judgeLearntWindow, type WindowEvidenc
 export { chatMessagesFromLanguageModel, toolDefinitionsFromLanguageModel, toolChoiceFor, LANGUAGE_MODEL_ROLE, LANGUAGE_MODEL_TOOL_MODE, type LanguageModelMessageShape, type LanguageModelToolShape } from './languageModels/languageModelMessages';
 export { languageModelInformation, languageModelId, ASSUMED_CONTEXT_WINDOW, type AskModelChatInformation } from './languageModels/languageModelCatalogue';
 export { LanguageModelAnswer, languageModelErrorCode, languageModelTokenCount, type LanguageModelAnswerPart, type LanguageModelErrorCode } from './languageModels/languageModelAnswer';
+export { hiddenModelsNotice, AGENT_HOST_ENABLED_SETTING, BYOK_BRIDGE_SETTING, type HiddenModelsNotice, type VscodeSettingsReader } from './languageModels/hiddenModels';
 export { CompletionEngine, type CompletionStatus, type SuggestRequest, type Suggestion, type AnsweredCompletion, type CompletionLog } from './completions/completionEngine';
 export { CompletionClient, type CompletionSender } from './completions/completionClient';
 export { EndpointChooser, readLearntEndpoints, type EndpointSetting, type LearntEndpointsByServer } from './completions/endpointChooser';

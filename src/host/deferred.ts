@@ -3,6 +3,7 @@
 // wiring. Reached only through lazy.ts's `loadDeferred()`, never a static import.
 export { askModel } from './commands/askCommand';
 export { QuestionHistory } from './ask/questionHistory';
+export { AnswerDocuments, saveAnswer } from './ask/answerDocuments';
 export { editSelection } from './commands/editSelectionCommand';
 export { setApiKey, clearApiKey } from './commands/keyCommands';
 export { selectModel } from './commands/modelPicker';
@@ -21,6 +22,7 @@ export { ClientFactory } from './clientFactory';
 export { SpendLedger } from './spendLedger';
 export { ContextMemories } from './contextMemories';
 export { AskModelLanguageModels } from './languageModels/askModelLanguageModels';
+export { manageModels } from './languageModels/hiddenModelsNotice';
 export { InlineCompletions } from './completions/inlineCompletions';
 export { setCompletionsEnabled } from './settings';
 export { showCompletionsMenu } from './completions/completionsMenu';

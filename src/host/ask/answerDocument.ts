@@ -49,6 +49,12 @@ export class AnswerDocument {
     await this.shown();
   }
 
+  /** Shows everything still buffered, and keeps the answer as it now is (it will not grow any more). */
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.answers.finished(this.document.uri);
+  }
+
   private schedule(): void {
     if (this.timer !== undefined) return;
     const wait = Math.max(0, FLUSH_INTERVAL_MS - (Date.now() - this.lastFlushAt));

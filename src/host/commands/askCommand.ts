@@ -116,18 +116,18 @@ async function answer(deps: AskDeps, question: string, code: CodeContext): Promi
   const common = { document: document.document.uri, answer: text };
   if (result.outcome === 'error') {
     document.append(`\n\n_(failed: ${messageOf(result.error)})_\n`);
-    await document.flush();
+    await document.finish();
     deps.log.error(`ask-model: ${messageOf(result.error)}`);
     return { ...failed(result.error, () => answer(deps, question, code)), ...common, edits: document.edits };
   }
   if (result.outcome === 'stopped' || footer === undefined) {
     document.append('\n\n_(stopped: the answer above is partial)_\n');
-    await document.flush();
+    await document.finish();
     return { status: 'stopped', ...common, edits: document.edits };
   }
   const notice = result.outcome === 'max-rounds' && result.notice ? `\n\n_(${result.notice})_` : '';
   document.append(`${notice}\n\n---\n_${footer}_\n`);
-  await document.flush();
+  await document.finish();
   return { status: 'done', ...common, footer, edits: document.edits };
 }
 

@@ -2,7 +2,7 @@
 // editSelectionCommand.ts, keyCommands.ts, modelPicker.ts, testConnection.ts), and the client it needs, load on its
 // first run (from deferred.ts); Show Log and Stop need neither.
 import * as vscode from 'vscode';
-import { registerAnswerDocuments } from '../ask/answerDocuments';
+import { registerAnswerDocuments } from '../ask/registerAnswerDocuments';
 import type { ActiveRequests } from '../activeRequests';
 import type { ApiKeyStore } from '../apiKeyStore';
 import type { ClientFactory } from '../clientFactory';
@@ -22,12 +22,12 @@ export interface CommandDeps {
 }
 
 export function registerAskCommand(context: vscode.ExtensionContext, deps: CommandDeps): void {
-  const answers = registerAnswerDocuments(context);
+  const answers = registerAnswerDocuments(context, (line) => deps.log.error(line));
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.ask', async (args?: AskArgs) => {
-      const [{ askModel, QuestionHistory }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
+      const [{ askModel, QuestionHistory }, factory, documents] = await Promise.all([loadDeferred(), deps.factory(), answers()]);
       // The recent questions live in global state; the object over them holds nothing else, so each run makes its own.
-      return askModel({ ...deps, factory, questions: new QuestionHistory(context.globalState), answers }, args);
+      return askModel({ ...deps, factory, questions: new QuestionHistory(context.globalState), answers: documents }, args);
     }),
   );
 }

@@ -35,6 +35,8 @@ export interface RunningCodeServer {
   readonly userDataDir: string;
   /** The last lines of code-server's own output, for error messages. */
   logTail(lines?: number): string;
+  /** The server's process group: the server, the extension hosts and the pty host it forks. */
+  readonly processGroup: number;
   /** Kills the whole process group (server, extension hosts, pty host) and waits until it is gone. */
   stop(): Promise<void>;
 }
@@ -160,7 +162,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     }
     await sleep(200);
   }
-  return { port, origin, logFile, userDataDir: dirs.userData, logTail, stop };
+  return { port, origin, logFile, userDataDir: dirs.userData, logTail, processGroup: pgid, stop };
 }
 
 async function answers(url: string): Promise<boolean> {
