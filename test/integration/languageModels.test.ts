@@ -18,6 +18,13 @@ const weatherTool: vscode.LanguageModelChatTool = {
   inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 
+/** What Test Connection and Manage Models say when VS Code's settings hide our models. */
+interface Notice {
+  message: string;
+  setting: string;
+  value: unknown;
+}
+
 interface Streamed {
   text: string;
   calls: vscode.LanguageModelToolCallPart[];
@@ -268,6 +275,42 @@ describe('VS Code language models (vendor ask-model)', function () {
     await vscode.commands.executeCommand('askModel.manageModels');
     await until(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings', 'the Settings editor');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  // VS Code's own settings can put new chats in the Copilot harness (the Agent Host), which lists models from
+  // extensions only with its bridge on. Written only where this VS Code registers them (a VS Code without the harness
+  // has no such settings, and refuses to write them); in a browser (code-server) the harness never runs. Either way
+  // without them, nothing is said.
+  it('the Copilot harness where chats open without its bridge: Test Connection and Manage Models name chat.agentHost.byokModels.enabled', async () => {
+    const BRIDGE = 'chat.agentHost.byokModels.enabled';
+    const harness: Record<string, unknown> = { 'chat.agentHost.enabled': true, 'chat.defaultToCopilotHarness': true, [BRIDGE]: false };
+    const registered = Object.keys(harness).filter((key) => vscode.workspace.getConfiguration().inspect(key)?.defaultValue !== undefined);
+    const write = async (values: Record<string, unknown>) => {
+      for (const [key, value] of Object.entries(values)) if (registered.includes(key)) await vscode.workspace.getConfiguration().update(key, value, vscode.ConfigurationTarget.Global);
+    };
+    const harnessRuns = registered.length === Object.keys(harness).length && vscode.env.uiKind !== vscode.UIKind.Web;
+    const testConnection = () => vscode.commands.executeCommand<{ ok: boolean; hiddenModels?: Notice }>('askModel.testConnection');
+    const manageModels = () => vscode.commands.executeCommand<Notice | undefined>('askModel.manageModels');
+    try {
+      await write(harness);
+      const report = await testConnection();
+      assert.equal(report.ok, true, 'the server itself answers');
+      const managed = await manageModels();
+      if (!harnessRuns) {
+        assert.equal(report.hiddenModels, undefined, `nothing hides our models here (registered: ${registered.join(', ') || 'none'}, ui ${vscode.env.uiKind})`);
+        assert.equal(managed, undefined);
+        return;
+      }
+      assert.deepEqual({ setting: report.hiddenModels?.setting, value: report.hiddenModels?.value }, { setting: BRIDGE, value: true });
+      assert.match(report.hiddenModels?.message ?? '', /chat\.defaultToCopilotHarness is true/);
+      assert.equal(managed?.setting, BRIDGE);
+      await write({ [BRIDGE]: true });
+      assert.equal((await testConnection()).hiddenModels, undefined, 'the bridge on: our models are listed in the harness');
+      assert.equal(await manageModels(), undefined);
+    } finally {
+      await write(Object.fromEntries(Object.keys(harness).map((key) => [key, undefined])));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 });
 

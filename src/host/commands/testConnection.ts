@@ -1,10 +1,12 @@
 // "Test Connection": says which URL it calls, then asks the cheap questions before the one that costs a token:
 // LiteLLM's unauthenticated /health/readiness (where the server has it; never /health, which calls every model), the
 // model list with what the server's richer endpoints say of each model (the catalogue), and last a one-token answer.
-// Reports status, latency and the catalogue per model, or the exact error and its fix.
+// Reports status, latency and the catalogue per model, or the exact error and its fix; and, whatever the server said,
+// when VS Code's own settings hide our models from its chat (the Copilot harness without its bridge), with the setting.
 import * as vscode from 'vscode';
-import { buildChatRequest, describeError, discoveryUrls, formatModelDetail, formatMs, messageOf, modelRequestOptions, requestSettingsFor, type EndpointOutcome, type ErrorAction } from '../../core';
+import { buildChatRequest, describeError, discoveryUrls, formatModelDetail, formatMs, messageOf, modelRequestOptions, requestSettingsFor, type EndpointOutcome, type ErrorAction, type HiddenModelsNotice } from '../../core';
 import type { ClientFactory, ReadyClient } from '../clientFactory';
+import { readHiddenModelsNotice, showHiddenModelsNotice } from '../languageModels/hiddenModelsNotice';
 import type { Log } from '../log';
 import { knownModelInfo, loadCatalogue } from '../modelCatalogue';
 import { showError } from '../showError';
@@ -39,12 +41,21 @@ export interface ConnectionReport {
   /** Each discovery endpoint asked, and what came of it. */
   endpoints?: EndpointOutcome[];
   error?: { message: string; actions: ErrorAction[] };
+  /** VS Code's settings hide our models from its chat: why, and the setting to change. */
+  hiddenModels?: HiddenModelsNotice;
 }
 
 /** How many models the notification names with their details (the log has them all). */
 const MODELS_IN_MESSAGE = 4;
 
 export async function testConnection(factory: ClientFactory, log: Log): Promise<ConnectionReport> {
+  const hiddenModels = readHiddenModelsNotice();
+  if (hiddenModels) showHiddenModelsNotice(hiddenModels, log);
+  const report = await testServer(factory, log);
+  return hiddenModels ? { ...report, hiddenModels } : report;
+}
+
+async function testServer(factory: ClientFactory, log: Log): Promise<ConnectionReport> {
   let url = '(settings invalid)';
   try {
     const ready = await factory.create();

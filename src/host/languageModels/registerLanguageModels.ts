@@ -2,7 +2,8 @@
 // for any extension): the provider is registered at activation, and what it runs (the catalogue, the client, the
 // mapping of VS Code's messages) loads on its first call, from deferred.ts. The list changes with the settings that
 // name servers and models and when a server is asked again (Refresh, Test Connection), and Manage Models opens the
-// profile settings.
+// profile settings, first saying (hiddenModelsNotice.ts, deferred) when VS Code's own settings keep our models out of
+// its chat.
 import * as vscode from 'vscode';
 import type { AskModelChatInformation } from '../../core';
 import type { ClientFactory } from '../clientFactory';
@@ -42,6 +43,6 @@ export function registerLanguageModels(context: vscode.ExtensionContext, deps: L
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (MODEL_LIST_SETTINGS.some((setting) => event.affectsConfiguration(setting))) changed.fire();
     }),
-    vscode.commands.registerCommand(MANAGE_MODELS_COMMAND, () => vscode.commands.executeCommand('workbench.action.openSettings', 'askModel.profiles')),
+    vscode.commands.registerCommand(MANAGE_MODELS_COMMAND, async () => (await loadDeferred()).manageModels(deps.log)),
   );
 }
