@@ -17,7 +17,7 @@ export { readChunk } from './protocol/chunkReader';
 export { ChatClient, type ChatClientOptions, type ChatResult, type ExchangeLogEntry, type RequestOptions } from './client/chatClient';
 export { CompatibilityMemory } from './client/compatibilityMemory';
 export { parseRetryAfter, backoffDelayMs, decideRetry, isRetryableStatus } from './http/retryPolicy';
-export { readExtensionSettings, readServerProfiles, requestSettingsFor, DEFAULT_SYSTEM_PROMPT, type ExtensionSettings, type SettingGetter } from './settings/extensionSettings';
+export { readExtensionSettings, readServerProfiles, DEFAULT_SYSTEM_PROMPT, type ExtensionSettings, type SettingGetter } from './settings/extensionSettings';
 export { DEFAULT_PROFILE_NAME, isDefaultProfile, readActiveProfileName, readProfileEntries, type ProfileEntry, type ServerProfile, type ServerSettings } from './settings/serverProfiles';
 export { buildAskMessages, capText, fenceFor, type CodeContext } from './ask/askPrompt';
 export { formatAnswerFooter, formatMs, ignoredChoicesNote } from './ask/answerFooter';
@@ -61,6 +61,7 @@ export { buildEditSelectionMessages, EDIT_RULES, type SelectionForEdit } from '.
 export { summarizeToolArguments } from './chat/toolCardSummary';
 export { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './chat/deltaCoalescer';
 export { SAVE_AHEAD_INTERVAL_MS, SaveAhead } from './chat/saveAhead';
+export { assembleRequests, requestSettingsFor, type RequestAssembly, type RequestAssemblyInput, type RequestSurface, type RequestVariant } from './request/requestAssembly';
 export { INTERRUPTED_ANSWER_NOTE, keptAnswersForm, readKeptAnswers, type KeptAnswer } from './ask/keptAnswers';
 export { emptyModelInfo, FACT_NAMES, type DiscoveryEndpoint, type FactBasis, type FactName, type FactOrigin, type ModelFacts, type ModelInfo } from './catalogue/modelInfo';
 export { parseOpenAiModels } from './catalogue/openAiModels';

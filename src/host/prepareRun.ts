@@ -2,10 +2,11 @@
 // current settings and key, with a model (with none set, the user picks one from the server's list, or types one, and
 // the client is made again for it), the request builder for the feature (each request logged), the tool rules, and
 // the answer log. Undefined: the user declined to pick a model.
-import { answerFactsOf, approvalRule, describeCompaction, rateLimitNote, buildChatRequest, formatDailySpend, messageOf, modelRequestOptions, offerVscodeTools, requestSettingsFor, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
+import { answerFactsOf, approvalRule, assembleRequests, describeCompaction, modelRequestOptions, offerVscodeTools, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
+import { recordAnswer } from './answerRecord';
 import type { ClientFactory } from './clientFactory';
 import { selectModel } from './commands/modelPicker';
-import { logAnswer, logRequest, type Log } from './log';
+import { logRequest, type Log } from './log';
 import { knownModelInfo } from './modelCatalogue';
 import { readProfiles, readWorkspaceToolSettings } from './settings';
 import { listVscodeTools } from './tools/vscodeTools';
@@ -20,7 +21,6 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
   // The model's overrides (and what this session's catalogue already knows of it; a request never waits on discovery).
   const modelInfo = knownModelInfo(factory, ready, settings.model);
   const modelOptions = modelRequestOptions(modelInfo);
-  const { inputPricePerToken, outputPricePerToken } = modelInfo;
   // Ask Model offers no tools; Edit Selection always does (it works through them); the chat as the settings say; none
   // to a model that takes none.
   const toolSettings = purpose === 'ask-model' ? undefined : readWorkspaceToolSettings();
@@ -28,8 +28,8 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
   // VS Code's tools only as the user allowed them (askModel.vscodeTools.allow), whether or not ours are on.
   const listed = toolSettings !== undefined && modelOptions.toolsAllowed && toolSettings.vscodeToolsAllow.length > 0 ? listVscodeTools() : [];
   const vscodeTools = toolSettings === undefined ? [] : offerVscodeTools(listed, { allow: toolSettings.vscodeToolsAllow, autoApprove: toolSettings.vscodeToolsAutoApprove });
-  const tools = [...toolDefinitions(offered), ...vscodeTools.map((tool) => tool.definition)];
-  const requestSettings = { ...requestSettingsFor(settings, purpose), modelOptions };
+  const assembly = assembleRequests({ settings, surface: purpose, modelInfo, tools: [...toolDefinitions(offered), ...vscodeTools.map((tool) => tool.definition)] });
+  const tools = assembly.tools;
   // Every log line of the run says which profile's server it went to.
   const feature = `${purpose} (profile ${settings.profile})`;
   if (toolSettings !== undefined && !modelOptions.toolsAllowed) {
@@ -43,16 +43,16 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
     );
   }
   // A setting the request cannot carry (extra body, metadata) is reported now, before anything is shown.
-  buildChatRequest({ settings: requestSettings, messages: [{ role: 'user', content: '' }], tools });
+  assembly.request([{ role: 'user', content: '' }]);
   const run: PreparedRun = {
     purpose,
     model: settings.model,
     profile: readProfiles().length > 1 ? settings.profile : undefined,
-    prices: inputPricePerToken !== undefined && outputPricePerToken !== undefined ? { inputPerToken: inputPricePerToken, outputPerToken: outputPricePerToken } : undefined,
+    prices: assembly.prices,
     systemPrompt: settings.systemPrompt,
     client,
     buildRequest: (messages) => {
-      const request = buildChatRequest({ settings: requestSettings, messages, tools, toolChoice: 'auto' });
+      const request = assembly.request(messages);
       logRequest(log, feature, request);
       return request;
     },
@@ -67,7 +67,7 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
       return info.contextWindow === undefined ? undefined : { contextWindow: info.contextWindow, maxOutputTokens: modelOptions.maxOutputTokens ?? info.maxOutputTokens };
     }),
     summarise: async (messages, maxTokens, signal) => {
-      const request = buildChatRequest({ settings: { ...requestSettings, modelOptions: { ...modelOptions, maxOutputTokens: maxTokens } }, messages, tools: [] });
+      const request = assembly.request(messages, { tools: [], maxOutputTokens: maxTokens });
       logRequest(log, `${feature} summary`, request);
       const result = await client.complete(request, { signal });
       if (result.text.trim() === '') throw new Error('the model answered the summary request with nothing');
@@ -76,13 +76,7 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
     compacted: (record) => log.info(`${feature}: ${describeCompaction(record)}`),
     tokenCounter: factory.tokenCounterFor(ready, settings.model, (line) => log.info(`${feature}: ${line}`)),
     answered: (done) => {
-      const facts = answerFactsOf(done, run);
-      logAnswer(log, feature, done, facts);
-      factory.notices.setRateLimit(rateLimitNote(done.headers.rateLimit));
-      factory.spend.record(facts.cost).then(
-        (spend) => log.info(formatDailySpend(spend)),
-        (error: unknown) => log.warn(`the day's spend could not be saved: ${messageOf(error)}`),
-      );
+      recordAnswer(factory, log, feature, done, answerFactsOf(done, run));
     },
   };
   return run;

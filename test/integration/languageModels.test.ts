@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { RoundTripArgs, RoundTripResult } from '../support/languageModelCaller/extension';
 import { startPeer, type Peer } from '../support/peer/startPeer';
 import { faultTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { readAskModelLog } from '../support/e2e/askModelLog';
 import { activateExtension, configure, resetSettings, until } from './support/extensionFixture';
 
 const VENDOR = 'ask-model';
@@ -94,6 +95,18 @@ describe('VS Code language models (vendor ask-model)', function () {
     assert.deepEqual(body?.['metadata'], { tags: ['team-web'], generation_name: 'vscode-chat' });
     assert.equal(body?.['model'], 'gpt-3.5-turbo');
     assert.equal(litellm.requests.find((request) => request.path.endsWith('/chat/completions'))?.headers['authorization'], `Bearer ${KEY}`);
+  });
+
+  it('an answer in VS Code\'s chat leaves what every surface leaves: the answer line in the log and the day\'s spend', async () => {
+    const userData = process.env['ASK_MODEL_TEST_USER_DATA'];
+    assert.ok(userData, 'ASK_MODEL_TEST_USER_DATA names the user data folder');
+    const model = await modelById('Default/gpt-3.5-turbo');
+    litellm.script(textTurn('Counted.', { chunks: 2 }));
+    await collect(await model.sendRequest([vscode.LanguageModelChatMessage.User('Count me.')], {}));
+    // LiteLLM's recorded model info prices gpt-3.5-turbo, so the answer has a cost and the day's spend grows.
+    const answered = await until(() => readAskModelLog(userData).match(/vscode-chat \(profile Default\): answered by [^\n]*, cost [^\n]*/)?.[0], 'the answer line in the log', 15_000);
+    assert.match(answered, /usage \{"prompt_tokens":\d+/);
+    await until(() => /spent on \d{4}-\d{2}-\d{2}: [^\n]*over \d+ answer\(s\)/.exec(readAskModelLog(userData).slice(readAskModelLog(userData).indexOf(answered)))?.[0], 'the day\'s spend after it', 15_000);
   });
 
   it('another extension selects the model and streams an answer and a tool round trip through the API', async () => {

@@ -6,7 +6,7 @@ import { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitErr
 import { estimateMessageTokens, estimateTextTokens } from '../context/estimateTokens';
 import { windowPromptTokens } from '../context/promptUsage';
 import { calibrationFit, type TokenCalibration } from '../context/tokenCalibration';
-import type { BrokenToolCall, ChatEvent } from '../stream/events';
+import type { BrokenToolCall, ChatDone, ChatEvent } from '../stream/events';
 import { chatMessagesFromLanguageModel, type LanguageModelMessageShape } from './languageModelMessages';
 
 /** A part to report, before the host makes VS Code's class of it. */
@@ -19,6 +19,8 @@ export type LanguageModelAnswerPart = { type: 'text'; value: string } | { type: 
 export class LanguageModelAnswer {
   readonly brokenCalls: BrokenToolCall[] = [];
   promptTokens: number | undefined;
+  /** How the answer ended (model, usage, timings, headers), once it did: what every surface logs and counts. */
+  done: ChatDone | undefined;
 
   partsOf(events: readonly ChatEvent[]): LanguageModelAnswerPart[] {
     const parts: LanguageModelAnswerPart[] = [];
@@ -40,6 +42,7 @@ export class LanguageModelAnswer {
           this.promptTokens = windowPromptTokens(event.usage) ?? this.promptTokens;
           break;
         case 'done':
+          this.done = event.done;
           this.promptTokens = windowPromptTokens(event.done.usage) ?? this.promptTokens;
           break;
         case 'reasoning':

@@ -25,6 +25,11 @@ export interface AskModelChatInformation {
   readonly maxInputTokens: number;
   readonly maxOutputTokens: number;
   readonly capabilities: { readonly toolCalling: boolean; readonly imageInput: boolean };
+  /**
+   * Shown in VS Code's model picker itself, not folded under "Other Models". Not in the stable API's type yet, but the
+   * extension host passes it on (the code-server the tests run does); a VS Code without it ignores the key.
+   */
+  readonly isUserSelectable: true;
   /** The profile whose server answers. */
   readonly profile: string;
   /** The model id that server knows it by. */
@@ -65,6 +70,7 @@ export function languageModelInformation(profile: string, info: ModelInfo, windo
       // Only when stated: VS Code sends images to a model that says it reads them.
       imageInput: info.supportsVision === true,
     },
+    isUserSelectable: true,
     profile,
     model: info.id,
   };

@@ -3,7 +3,6 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
-import type { RequestSettings } from '../request/buildChatRequest';
 import type { EndpointSetting } from '../completions/endpointChooser';
 import { readModelOverrides } from './modelOverrides';
 import {
@@ -110,12 +109,3 @@ function readDefaultServer(get: SettingGetter): ServerProfile {
   };
 }
 
-/** Which generation name a feature sends: the configured one, else the feature's own (`ask-model`, `chat`, …). */
-export function requestSettingsFor(settings: ExtensionSettings, feature: 'ask-model' | 'chat' | 'edit-selection' | 'test-connection' | 'vscode-chat' | 'inline-completion'): RequestSettings {
-  return {
-    model: settings.model,
-    stream: settings.stream,
-    metadata: { ...settings.metadata, generationName: settings.metadata.generationName.trim() || feature },
-    extraBody: settings.extraBody,
-  };
-}

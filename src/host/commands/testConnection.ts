@@ -4,7 +4,7 @@
 // Reports status, latency and the catalogue per model, or the exact error and its fix; and, whatever the server said,
 // when VS Code's own settings hide our models from its chat (the Copilot harness without its bridge), with the setting.
 import * as vscode from 'vscode';
-import { buildChatRequest, describeError, discoveryUrls, formatModelDetail, formatMs, messageOf, modelRequestOptions, requestSettingsFor, type EndpointOutcome, type ErrorAction, type HiddenModelsNotice } from '../../core';
+import { assembleRequests, describeError, discoveryUrls, formatModelDetail, formatMs, messageOf, type EndpointOutcome, type ErrorAction, type HiddenModelsNotice } from '../../core';
 import type { ClientFactory, ReadyClient } from '../clientFactory';
 import { readHiddenModelsNotice, showHiddenModelsNotice } from '../languageModels/hiddenModelsNotice';
 import type { Log } from '../log';
@@ -78,11 +78,10 @@ async function testServer(factory: ClientFactory, log: Log): Promise<ConnectionR
         void vscode.window.showWarningMessage(`Ask Model: ${message}`, 'Select Model').then((pick) => pick && vscode.commands.executeCommand('askModel.selectModel'));
         return { ok: false, ...base, model: undefined, answerMs: undefined, message };
       }
-      const modelOptions = modelRequestOptions(knownModelInfo(factory, ready, model));
-      const request = buildChatRequest({
-        // One token, whatever the model's override says: the answer only proves the model answers.
-        settings: { ...requestSettingsFor({ ...settings, model }, 'test-connection'), stream: false, extraBody: settings.extraBody, modelOptions: { ...modelOptions, maxOutputTokens: 1 } },
-        messages: [{ role: 'user', content: 'Reply with OK.' }],
+      // One token, whatever the model's override says, and no stream: the answer only proves the model answers.
+      const request = assembleRequests({ settings: { ...settings, model }, surface: 'test-connection', modelInfo: knownModelInfo(factory, ready, model) }).request([{ role: 'user', content: 'Reply with OK.' }], {
+        stream: false,
+        maxOutputTokens: 1,
       });
       const startedAnswer = performance.now();
       const result = await client.complete(request, { signal: AbortSignal.timeout(Math.max(settings.firstByteTimeoutMs, 30_000)) });

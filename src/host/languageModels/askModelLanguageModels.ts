@@ -3,7 +3,8 @@
 // token count. The mapping itself is the core's (src/core/languageModels); this adapts it to VS Code's classes.
 import * as vscode from 'vscode';
 import {
-  buildChatRequest,
+  answerFactsOf,
+  assembleRequests,
   chatMessagesFromLanguageModel,
   estimatePromptTokens,
   LanguageModelAnswer,
@@ -11,9 +12,7 @@ import {
   languageModelInformation,
   languageModelTokenCount,
   messageOf,
-  modelRequestOptions,
   recordPromptUsage,
-  requestSettingsFor,
   toolChoiceFor,
   toolDefinitionsFromLanguageModel,
   type AskModelChatInformation,
@@ -21,6 +20,7 @@ import {
   type ModelInfo,
   type ServerProfile,
 } from '../../core';
+import { recordAnswer } from '../answerRecord';
 import type { ClientFactory, ReadyClient } from '../clientFactory';
 import { logRequest, type Log } from '../log';
 import { knownModelInfo, loadCatalogue } from '../modelCatalogue';
@@ -94,17 +94,18 @@ export class AskModelLanguageModels implements vscode.Disposable {
     try {
       const ready = await factory.createFor(model.profile);
       const info = knownModelInfo(factory, ready, model.model);
-      const request = buildChatRequest({
-        settings: { ...requestSettingsFor({ ...ready.settings, model: model.model }, 'vscode-chat'), modelOptions: modelRequestOptions(info) },
-        messages: chatMessagesFromLanguageModel(messages, { readsImages: info.supportsVision === true }),
-        tools: toolDefinitionsFromLanguageModel(options.tools),
-        toolChoice: toolChoiceFor(options.toolMode),
-      });
+      // The same assembly as our own chat's: the caller brings the messages and the tools, the rest is the profile's.
+      const assembly = assembleRequests({ settings: { ...ready.settings, model: model.model }, surface: 'vscode-chat', modelInfo: info, tools: toolDefinitionsFromLanguageModel(options.tools) });
+      const request = assembly.request(chatMessagesFromLanguageModel(messages, { readsImages: info.supportsVision === true }), { toolChoice: toolChoiceFor(options.toolMode) });
       logRequest(log, feature, request);
       for await (const batch of ready.client.streamBatches(request, { signal: signal.signal })) {
         for (const part of answer.partsOf(batch)) {
           progress.report(part.type === 'text' ? new vscode.LanguageModelTextPart(part.value) : new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input));
         }
+      }
+      if (answer.done) {
+        const profile = readProfiles().length > 1 ? model.profile : undefined;
+        recordAnswer(factory, log, feature, answer.done, answerFactsOf(answer.done, { model: model.model, profile, prices: assembly.prices }));
       }
       if (token.isCancellationRequested) return;
       if (answer.promptTokens !== undefined) {
