@@ -10,6 +10,7 @@
 //   (handleTextResponse, src/handlers/streamHandler.ts): `{"html-message":"…"}`, whose text for a failed fetch is
 //   `Message: fetch failed Cause: Error: connect ECONNREFUSED 127.0.0.1:8080 Name: TypeError`.
 // Pure reading of a parsed body; the transport decides what to do with it.
+import { isRecord, stringish } from './jsonFields';
 
 export interface GatewayWords {
   /** The words to show, without the gateway's wrapping. */
@@ -83,14 +84,4 @@ export function declaredUpstream(headers: Record<string, string>): string | unde
 /** Whether the response came from a Portkey gateway: it stamps its own headers on every answer it relays. */
 export function isPortkeyResponse(headers: Record<string, string>): boolean {
   return 'x-portkey-provider' in headers || 'x-portkey-gateway-exception' in headers || 'x-portkey-retry-attempt-count' in headers;
-}
-
-function stringish(value: unknown): string | undefined {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number') return String(value);
-  return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@
 // to show in a toast. A gateway's own shapes (Portkey's) are read by gatewayBodies.ts: its wrapping is taken off the
 // words, and who said them is kept, because the fix differs (the profile's headers, or the server behind it).
 import { readGatewayJson, readGatewayText, type GatewayWords } from './gatewayBodies';
+import { isRecord, stringish } from './jsonFields';
 
 const MAX_WORDS = 400;
 
@@ -109,14 +110,4 @@ function shorten(text: string): string {
 
 function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-function stringish(value: unknown): string | undefined {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number') return String(value);
-  return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
