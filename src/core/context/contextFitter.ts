@@ -59,7 +59,10 @@ const MAX_SUMMARY_TOKENS = 1024;
 export class ContextFitter {
   /** Our estimate of the last request sent, in our own units, for calibration once the server counts it. */
   private lastEstimate: number | undefined;
-  /** The server tokenizer's count of the last request sent, when it had counted every text of it. */
+  /**
+   * The server tokenizer's count of the last request's texts, when it had counted every one: the counted line learns
+   * the template from it (a render's exact count needs no line, but the fallback after a missed render does).
+   */
   private lastCounted: number | undefined;
   /** The summary made for this run: later rounds send the same history, so it is spliced in again, not re-made. */
   private summary: { start: number; end: number; text: string } | undefined;
@@ -160,14 +163,18 @@ export class ContextFitter {
     if (this.lastCounted !== undefined) memory.setCalibration(recordCountedUsage(memory.calibration(), this.lastCounted, reported));
   }
 
-  /** `messages` as the server would report them, from its tokenizer's count; undefined while a text is uncounted. */
+  /**
+   * `messages` as the server would report them: its own render's count as it is, else its tokenizer's count of the
+   * texts through the counted line; undefined while a text is uncounted.
+   */
   private serverTokens(messages: readonly ChatMessage[]): number | undefined {
     const { counter, tools, memory } = this.options;
     if (!counter) return undefined;
-    const counted = counter.count({ messages, tools });
-    if (counted !== undefined) return calibratedCount(memory.calibration(), counted);
-    // Counted for the next time it is asked (the answer just added, say); never waited for here.
-    void counter.prepare({ messages, tools });
+    const counted = counter.countPrompt({ messages, tools });
+    if (counted !== undefined) return counted.exact ? counted.tokens : calibratedCount(memory.calibration(), counted.tokens);
+    // Counted for the next time it is asked (the answer just added, say); never waited for here, and never a render:
+    // the meter counts on the last request's render and the new messages' texts.
+    void counter.prepare({ messages, tools }, undefined, { render: false });
     return undefined;
   }
 
