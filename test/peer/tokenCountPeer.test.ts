@@ -1,7 +1,8 @@
 // The server's own token count against a real llama.cpp server: its /tokenize is found, each text counted once, and
 // after one answer the counted line predicts the prompt tokens the server reports for the next, different request.
+// Where it renders its template (/apply-template), the count is the prompt tokens it reports, tools or none.
 import assert from 'node:assert/strict';
-import { buildChatRequest, calibratedCount, ChatClient, emptyTokenCalibration, newTokenCountState, recordCountedUsage, ServerTokenCounter, tokenCountUrls, windowPromptTokens, type ChatMessage } from '../../src/core';
+import { buildChatRequest, calibratedCount, ChatClient, emptyTokenCalibration, newTokenCountState, recordCountedUsage, ServerTokenCounter, tokenCountUrls, windowPromptTokens, type ChatMessage, type ToolDefinition } from '../../src/core';
 import { startPeerOrSkip, type Peer } from '../support/peer/startPeer';
 
 describe('a real peer server counts our prompts', function () {
@@ -17,8 +18,12 @@ describe('a real peer server counts our prompts', function () {
     await peer?.stop();
   });
 
-  const reported = async (messages: ChatMessage[]): Promise<number> => {
-    const request = buildChatRequest({ settings: { model: peer.model, stream: false, metadata: { tags: ['ask-model-test'], generationName: 'peer-test', traceUserId: 'ci' }, extraBody: { max_tokens: 1 } }, messages });
+  const reported = async (messages: ChatMessage[], tools?: ToolDefinition[]): Promise<number> => {
+    const request = buildChatRequest({
+      settings: { model: peer.model, stream: false, metadata: { tags: ['ask-model-test'], generationName: 'peer-test', traceUserId: 'ci' }, extraBody: { max_tokens: 1 } },
+      messages,
+      ...(tools ? { tools, toolChoice: 'auto' as const } : {}),
+    });
     const result = await client.complete(request);
     return windowPromptTokens(result.done?.usage)!;
   };
@@ -35,7 +40,8 @@ describe('a real peer server counts our prompts', function () {
       log: (line) => lines.push(line),
     });
     const first: ChatMessage[] = [{ role: 'system', content: 'Answer briefly.' }, { role: 'user', content: 'Why is the sky blue? Explain in one line.' }];
-    assert.equal(await counter.prepare({ messages: first }), true);
+    // The texts only: the render is the next test's.
+    assert.equal(await counter.prepare({ messages: first }, undefined, { render: false }), true);
     assert.equal(state.endpoint, 'tokenize', lines.join('\n'));
     assert.equal(calls, 2);
     const firstCount = counter.count({ messages: first })!;
@@ -43,11 +49,48 @@ describe('a real peer server counts our prompts', function () {
     // Off only by the chat template's marks, which the counted line learns from this one answer.
     const calibration = recordCountedUsage(emptyTokenCalibration(), firstCount, firstReported);
     const second: ChatMessage[] = [...first, { role: 'assistant', content: 'Shorter wavelengths scatter more.' }, { role: 'user', content: 'And why are sunsets red, then? Say it plainly, with the physics named.' }];
-    assert.equal(await counter.prepare({ messages: second }), true);
+    assert.equal(await counter.prepare({ messages: second }, undefined, { render: false }), true);
     assert.equal(calls, 4, 'only the two new texts were counted');
     const predicted = calibratedCount(calibration, counter.count({ messages: second })!);
     const secondReported = await reported(second);
     const error = Math.abs(predicted - secondReported) / secondReported;
     assert.ok(error <= 0.1, `predicted ${predicted}, the server reported ${secondReported}`);
+  });
+
+  it('counts the prompt exactly where the server renders its template: the prompt tokens it reports, with tools and without', async function () {
+    const lines: string[] = [];
+    const state = newTokenCountState();
+    const counter = new ServerTokenCounter({
+      state,
+      model: peer.model,
+      urls: tokenCountUrls(client.urls.chatCompletions),
+      port: (request) => client.discoveryRequest({ method: 'POST', url: request.url, body: request.body, signal: request.signal, required: false }),
+      log: (line) => lines.push(line),
+      deadlineMs: 30_000,
+      callTimeoutMs: 30_000,
+    });
+    const weather: ToolDefinition = { type: 'function', function: { name: 'get_weather', description: 'The weather in a city.', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } };
+    const prompts: { name: string; messages: ChatMessage[]; tools?: ToolDefinition[] }[] = [
+      { name: 'no tools', messages: [{ role: 'system', content: 'Answer briefly.' }, { role: 'user', content: 'Why is the sky blue? Explain in one line.' }] },
+      { name: 'tools', messages: [{ role: 'user', content: 'What is the weather in Paris?' }], tools: [weather] },
+      {
+        name: 'a tool round',
+        messages: [
+          { role: 'user', content: 'What is the weather in Paris?' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+          { role: 'tool', tool_call_id: 'call_1', content: 'Sunny, 21 °C.' },
+        ],
+        tools: [weather],
+      },
+    ];
+    for (const prompt of prompts) {
+      assert.equal(await counter.prepare(prompt), true, prompt.name);
+      const counted = counter.countPrompt(prompt)!;
+      // A server named by ASK_MODEL_PEER_URL need not render its template; the kit's llama.cpp does.
+      if (!peer.deterministic && state.render === 'none') this.skip();
+      assert.equal(counted.exact, true, `${prompt.name}: ${lines.join('; ')}`);
+      assert.equal(counted.tokens, await reported(prompt.messages, prompt.tools), prompt.name);
+    }
+    assert.equal(state.render, 'apply-template');
   });
 });
