@@ -1,8 +1,9 @@
 // Records what a real llama.cpp server counts for the recorded requests of test/fixtures/token-usage (the pydantic-ai
 // cassettes' messages and tools): its /tokenize count of each request's texts, summed as the ServerTokenCounter sums
-// them, and the prompt tokens the same server reported when the request was sent (`usage.prompt_tokens`, or
-// `n_prompt_tokens` of its overflow error when the prompt did not fit). The bench's context suite reads the result
-// (llama-cpp-peer.json) to measure the server-counted path against the server's own count.
+// them (countedTokens), its count of the whole prompt as its /apply-template renders it (renderedTokens), and the
+// prompt tokens the same server reported when the request was sent (`usage.prompt_tokens`, or `n_prompt_tokens` of
+// its overflow error when the prompt did not fit). The bench's context suite reads the result (llama-cpp-peer.json)
+// to measure the server-counted paths against the server's own count.
 // Run: node --import tsx test/support/tokenUsage/recordPeerCounts.ts   (starts ../shared/peer's llama.cpp server)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
       const prompt = { messages: recordedCase.messages, tools: recordedCase.tools };
       if (!(await counter.prepare(prompt))) throw new Error(`${recordedCase.source.path}: not counted`);
       const countedTokens = counter.count(prompt)!;
+      const rendered = counter.countPrompt(prompt);
+      if (!rendered?.exact) throw new Error(`${recordedCase.source.path}: not rendered`);
       const request = buildChatRequest({
         settings: { model: peer.model, stream: false, metadata: { tags: [], generationName: 'token-usage', traceUserId: 'bench' }, extraBody: { max_tokens: 1 } },
         messages: recordedCase.messages,
@@ -44,11 +47,11 @@ async function main(): Promise<void> {
         if (promptTokens === undefined) throw error;
       }
       if (promptTokens === undefined) throw new Error(`${recordedCase.source.path}: no usage`);
-      recorded.push({ source: recordedCase.source, countedTokens, promptTokens });
+      recorded.push({ source: recordedCase.source, countedTokens, renderedTokens: rendered.tokens, promptTokens });
       process.stdout.write('.');
     }
     const file = join(__dirname, '..', '..', 'fixtures', 'token-usage', 'llama-cpp-peer.json');
-    const out = { about: 'What the llama.cpp peer (../shared/peer, tiny-test-model, --jinja) counted for the requests of pydantic-ai-cassettes.json: countedTokens by its POST /tokenize (each text, plus 4 per message, as ServerTokenCounter sums them), promptTokens as its answer reported (usage.prompt_tokens, or n_prompt_tokens of its overflow error). Recorded by test/support/tokenUsage/recordPeerCounts.ts.', server: props.build_info ?? 'llama.cpp', model: peer.model, cassettesCommit: commit, cases: recorded };
+    const out = { about: 'What the llama.cpp peer (../shared/peer, tiny-test-model, --jinja) counted for the requests of pydantic-ai-cassettes.json: countedTokens by its POST /tokenize (each text, plus 4 per message, as ServerTokenCounter sums them), renderedTokens by its POST /apply-template and /tokenize of the prompt it rendered (add_special, parse_special), promptTokens as its answer reported (usage.prompt_tokens, or n_prompt_tokens of its overflow error). Recorded by test/support/tokenUsage/recordPeerCounts.ts.', server: props.build_info ?? 'llama.cpp', model: peer.model, cassettesCommit: commit, cases: recorded };
     writeFileSync(file, JSON.stringify(out, null, 1) + '\n');
     console.log(`\n${recorded.length} cases -> ${file}`);
   } finally {

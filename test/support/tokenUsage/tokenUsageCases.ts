@@ -71,7 +71,8 @@ export function absoluteQuantile(errors: readonly number[], fraction: number): n
 export interface PeerCountRecording {
   server: string;
   model: string;
-  cases: { source: { path: string; interaction: number }; countedTokens: number; promptTokens: number }[];
+  /** countedTokens: the texts' per-text count; renderedTokens: the prompt as /apply-template rendered it, counted. */
+  cases: { source: { path: string; interaction: number }; countedTokens: number; renderedTokens: number; promptTokens: number }[];
 }
 
 export function loadPeerCounts(): PeerCountRecording {
@@ -79,13 +80,15 @@ export function loadPeerCounts(): PeerCountRecording {
 }
 
 /**
- * Against one server's own counts (`reported`, one model, in order): the estimate and the server-counted path, each
- * raw and calibrated the way the host calibrates (each request by what the answers before it taught).
+ * Against one server's own counts (`reported`, one model, in order): the estimate and the per-text server count, each
+ * raw and calibrated the way the host calibrates (each request by what the answers before it taught), and the
+ * rendered prompt's count, which the host takes as it is.
  */
-export function peerErrors(cases: readonly TokenUsageCase[], peer: PeerCountRecording): { estimate: EstimateErrors; counted: EstimateErrors } {
+export function peerErrors(cases: readonly TokenUsageCase[], peer: PeerCountRecording): { estimate: EstimateErrors; counted: EstimateErrors; rendered: number[] } {
   let calibration = emptyTokenCalibration();
   const estimate: EstimateErrors = { raw: [], calibrated: [] };
   const counted: EstimateErrors = { raw: [], calibrated: [] };
+  const rendered: number[] = [];
   peer.cases.forEach((recorded, index) => {
     const request = cases[index]!;
     if (request.source.path !== recorded.source.path || request.source.interaction !== recorded.source.interaction) throw new Error(`llama-cpp-peer.json is out of step with the cassettes at ${index}`);
@@ -94,9 +97,10 @@ export function peerErrors(cases: readonly TokenUsageCase[], peer: PeerCountReco
     estimate.calibrated.push(percentError(calibratedTokens(calibration, estimated), recorded.promptTokens));
     counted.raw.push(percentError(recorded.countedTokens, recorded.promptTokens));
     counted.calibrated.push(percentError(calibratedCount(calibration, recorded.countedTokens), recorded.promptTokens));
+    rendered.push(percentError(recorded.renderedTokens, recorded.promptTokens));
     calibration = recordCountedUsage(recordPromptUsage(calibration, estimated, recorded.promptTokens), recorded.countedTokens, recorded.promptTokens);
   });
-  return { estimate, counted };
+  return { estimate, counted, rendered };
 }
 
 /** The cases whose calibrated error is largest, each with its server and model, largest first. */
