@@ -85,8 +85,8 @@ export { buildSummaryRequest, spliceSummary, SUMMARY_MESSAGE_PREFIX } from './co
 export { describeCompaction } from './context/compactionLog';
 export { ContextFitter, type ContextMemory, type ContextWindow, type ContextFitterOptions } from './context/contextFitter';
 export { LearntWindow, MIN_CONTEXT_WINDOW, judgeLearntWindow, type WindowEvidence, type WindowVerdict } from './context/learntWindow';
-export { chatMessagesFromLanguageModel, toolDefinitionsFromLanguageModel, toolChoiceFor, LANGUAGE_MODEL_ROLE, LANGUAGE_MODEL_TOOL_MODE, type LanguageModelMessageShape, type LanguageModelToolShape } from './languageModels/languageModelMessages';
-export { languageModelInformation, languageModelId, ASSUMED_CONTEXT_WINDOW, type AskModelChatInformation } from './languageModels/languageModelCatalogue';
+export { chatMessagesFromLanguageModel, toolDefinitionsFromLanguageModel, toolChoiceFor, LANGUAGE_MODEL_ROLE, LANGUAGE_MODEL_TOOL_MODE, type LanguageModelMessageShape, type LanguageModelToolShape, type ThinkingMark } from './languageModels/languageModelMessages';
+export { languageModelInformation, languageModelId, reasoningEffortSchema, withModelConfiguration, ASSUMED_CONTEXT_WINDOW, REASONING_EFFORT_LEVELS, SERVER_DEFAULT_EFFORT, type AskModelChatInformation, type ReasoningEffortSchema } from './languageModels/languageModelCatalogue';
 export { LanguageModelAnswer, languageModelErrorCode, languageModelTokenCount, type LanguageModelAnswerPart, type LanguageModelErrorCode } from './languageModels/languageModelAnswer';
 export { hiddenModelsNotice, AGENT_HOST_ENABLED_SETTING, BYOK_BRIDGE_SETTING, type HiddenModelsNotice, type VscodeSettingsReader } from './languageModels/hiddenModels';
 export { CompletionEngine, type CompletionStatus, type SuggestRequest, type Suggestion, type AnsweredCompletion, type CompletionLog } from './completions/completionEngine';

@@ -263,6 +263,37 @@ describe('VS Code language models (vendor ask-model)', function () {
     }
   });
 
+  it('a thinking model\'s reasoning arrives as thinking parts (this VS Code has them), never in the text; sent back as reasoning_content where wanted', async () => {
+    const ThinkingPart = (vscode as unknown as { LanguageModelThinkingPart?: new (value: string) => { value: string | string[] } }).LanguageModelThinkingPart;
+    assert.ok(ThinkingPart, 'the code-server the tests run has LanguageModelThinkingPart');
+    const model = await modelById('Default/gpt-3.5-turbo');
+    litellm.script(textTurn('It is sunny.', { reasoning: 'The user wants the weather. Say sunny.', chunks: 3 }));
+    const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('Weather?')], {});
+    let text = '';
+    let thinking = '';
+    for await (const part of response.stream) {
+      if (part instanceof vscode.LanguageModelTextPart) text += part.value;
+      else if (part instanceof ThinkingPart) thinking += Array.isArray(part.value) ? part.value.join('') : part.value;
+    }
+    assert.equal(text, 'It is sunny.');
+    assert.equal(thinking, 'The user wants the weather. Say sunny.');
+
+    // The caller sends the answer back with its thinking: a model whose override wants reasoning gets it as reasoning_content.
+    const history = [vscode.LanguageModelChatMessage.User('Weather?'), vscode.LanguageModelChatMessage.Assistant([new ThinkingPart('Say sunny.') as unknown as vscode.LanguageModelTextPart, new vscode.LanguageModelTextPart('It is sunny.')]), vscode.LanguageModelChatMessage.User('Sure?')];
+    await configure({ modelOverrides: { 'gpt-3.5-turbo': { sendReasoning: true } } });
+    try {
+      litellm.script(textTurn('Yes.'), textTurn('Yes.'));
+      await collect(await model.sendRequest(history, {}));
+      const sent = (chatBodies(litellm).at(-1)?.['messages'] as Record<string, unknown>[])[1];
+      assert.deepEqual(sent, { role: 'assistant', content: 'It is sunny.', reasoning_content: 'Say sunny.' });
+    } finally {
+      await configure({ modelOverrides: undefined });
+    }
+    await collect(await model.sendRequest(history, {}));
+    const unwanted = (chatBodies(litellm).at(-1)?.['messages'] as Record<string, unknown>[])[1];
+    assert.deepEqual(unwanted, { role: 'assistant', content: 'It is sunny.' }, 'not sent to a model that does not want it');
+  });
+
   it('a server asked again (Test Connection, the picker\'s Refresh) that lists another model: VS Code is told', async () => {
     await configure({ activeProfile: 'Second' });
     await modelById('Second/second-model'); // listed, so the provider's catalogue of that server is the session's

@@ -10,13 +10,19 @@ import type { BrokenToolCall, ChatDone, ChatEvent } from '../stream/events';
 import { chatMessagesFromLanguageModel, type LanguageModelMessageShape } from './languageModelMessages';
 
 /** A part to report, before the host makes VS Code's class of it. */
-export type LanguageModelAnswerPart = { type: 'text'; value: string } | { type: 'toolCall'; callId: string; name: string; input: Record<string, unknown> };
+export type LanguageModelAnswerPart =
+  | { type: 'text'; value: string }
+  | { type: 'thinking'; value: string }
+  | { type: 'toolCall'; callId: string; name: string; input: Record<string, unknown> };
 
 /**
- * Folds an answer's events into parts as they come. Reasoning is not reported (the stable API has no part for it);
- * a broken tool call is never reported: `brokenCalls` holds it, and the caller ends the answer with its message.
+ * Folds an answer's events into parts as they come. Reasoning is reported as thinking parts where the running VS Code
+ * has them (`thinking`: the host probes for the class), else not at all; a broken tool call is never reported:
+ * `brokenCalls` holds it, and the caller ends the answer with its message.
  */
 export class LanguageModelAnswer {
+  constructor(private readonly options: { thinking?: boolean } = {}) {}
+
   readonly brokenCalls: BrokenToolCall[] = [];
   promptTokens: number | undefined;
   /** How the answer ended (model, usage, timings, headers), once it did: what every surface logs and counts. */
@@ -26,10 +32,13 @@ export class LanguageModelAnswer {
     const parts: LanguageModelAnswerPart[] = [];
     for (const event of events) {
       switch (event.type) {
-        case 'text': {
+        case 'text':
+        case 'reasoning': {
+          const type = event.type === 'text' ? 'text' : 'thinking';
+          if (type === 'thinking' && this.options.thinking !== true) break;
           const last = parts.at(-1);
-          if (last?.type === 'text') last.value += event.text;
-          else if (event.text !== '') parts.push({ type: 'text', value: event.text });
+          if (last?.type === type) last.value += event.text;
+          else if (event.text !== '') parts.push({ type, value: event.text });
           break;
         }
         case 'toolCall':
@@ -44,8 +53,6 @@ export class LanguageModelAnswer {
         case 'done':
           this.done = event.done;
           this.promptTokens = windowPromptTokens(event.done.usage) ?? this.promptTokens;
-          break;
-        case 'reasoning':
           break;
         default:
           assertNever(event);

@@ -42,7 +42,17 @@ interface DataPart {
   data: Uint8Array;
 }
 
+/**
+ * A thinking part of an earlier answer (`LanguageModelThinkingPart`), as the host hands it over: its shape is a text
+ * part's, so the host, which can test the class, marks it. It goes back as the message's `reasoning_content` (which
+ * the transport sends only to a model that wants it), never into the answer's text.
+ */
+export interface ThinkingMark {
+  readonly thinking: string;
+}
+
 const isObject = (part: unknown): part is Record<string, unknown> => typeof part === 'object' && part !== null;
+const isThinkingMark = (part: unknown): part is ThinkingMark => isObject(part) && typeof part['thinking'] === 'string' && !('value' in part);
 const isToolCallPart = (part: unknown): part is ToolCallPart => isObject(part) && typeof part['callId'] === 'string' && typeof part['name'] === 'string' && 'input' in part;
 const isToolResultPart = (part: unknown): part is ToolResultPart => isObject(part) && typeof part['callId'] === 'string' && Array.isArray(part['content']);
 const isDataPart = (part: unknown): part is DataPart => isObject(part) && typeof part['mimeType'] === 'string' && part['data'] instanceof Uint8Array;
@@ -103,12 +113,14 @@ export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMe
   const result: ChatMessage[] = [];
   for (const message of messages) {
     let text = '';
+    let reasoning = '';
     const calls: ToolCallRecord[] = [];
     const toolResults: ChatMessage[] = [];
     /** The user message's parts once it has an image to send; until then, only `text`. */
     const parts: UserContentPart[] = [];
     for (const part of message.content) {
-      if (isToolCallPart(part)) calls.push({ id: part.callId, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.input ?? {}) } });
+      if (isThinkingMark(part)) reasoning += part.thinking;
+      else if (isToolCallPart(part)) calls.push({ id: part.callId, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.input ?? {}) } });
       else if (isToolResultPart(part)) toolResults.push({ role: 'tool', tool_call_id: part.callId, content: toolResultText(part) });
       else if (options.readsImages === true && message.role === LANGUAGE_MODEL_ROLE.user && isSendableImage(part)) {
         if (text !== '') parts.push({ type: 'text', text });
@@ -122,7 +134,8 @@ export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMe
       continue;
     }
     if (message.role === LANGUAGE_MODEL_ROLE.assistant) {
-      result.push(calls.length > 0 ? { role: 'assistant', content: text === '' ? null : text, tool_calls: calls } : { role: 'assistant', content: text });
+      const thought = reasoning === '' ? {} : { reasoning_content: reasoning };
+      result.push(calls.length > 0 ? { role: 'assistant', content: text === '' ? null : text, ...thought, tool_calls: calls } : { role: 'assistant', content: text, ...thought });
       continue;
     }
     result.push(...toolResults);

@@ -15,7 +15,10 @@ import {
   recordPromptUsage,
   toolChoiceFor,
   toolDefinitionsFromLanguageModel,
+  withModelConfiguration,
   type AskModelChatInformation,
+  type LanguageModelMessageShape,
+  type ThinkingMark,
   type ContextMemory,
   type ModelInfo,
   type ServerProfile,
@@ -90,17 +93,21 @@ export class AskModelLanguageModels implements vscode.Disposable {
     const { factory, log } = this.options;
     const feature = `vscode-chat (profile ${model.profile})`;
     const signal = abortSignalOf(token);
-    const answer = new LanguageModelAnswer();
+    const ThinkingPart = thinkingPartClass();
+    const answer = new LanguageModelAnswer({ thinking: ThinkingPart !== undefined });
     try {
       const ready = await factory.createFor(model.profile);
-      const info = knownModelInfo(factory, ready, model.model);
+      // The effort the user chose for this model in VS Code's picker, where it offered one.
+      const info = withModelConfiguration(knownModelInfo(factory, ready, model.model), (options as { modelConfiguration?: unknown }).modelConfiguration);
       // The same assembly as our own chat's: the caller brings the messages and the tools, the rest is the profile's.
       const assembly = assembleRequests({ settings: { ...ready.settings, model: model.model }, surface: 'vscode-chat', modelInfo: info, tools: toolDefinitionsFromLanguageModel(options.tools) });
-      const request = assembly.request(chatMessagesFromLanguageModel(messages, { readsImages: info.supportsVision === true }), { toolChoice: toolChoiceFor(options.toolMode) });
+      const request = assembly.request(chatMessagesFromLanguageModel(withThinkingMarked(messages, ThinkingPart), { readsImages: info.supportsVision === true }), { toolChoice: toolChoiceFor(options.toolMode) });
       logRequest(log, feature, request);
       for await (const batch of ready.client.streamBatches(request, { signal: signal.signal })) {
         for (const part of answer.partsOf(batch)) {
-          progress.report(part.type === 'text' ? new vscode.LanguageModelTextPart(part.value) : new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input));
+          if (part.type === 'text') progress.report(new vscode.LanguageModelTextPart(part.value));
+          else if (part.type === 'toolCall') progress.report(new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input));
+          else if (ThinkingPart) progress.report(new ThinkingPart(part.value) as vscode.LanguageModelResponsePart);
         }
       }
       if (answer.done) {
@@ -159,4 +166,26 @@ function abortSignalOf(token: vscode.CancellationToken): { signal: AbortSignal; 
   if (token.isCancellationRequested) controller.abort();
   const listener = token.onCancellationRequested(() => controller.abort());
   return { signal: controller.signal, dispose: () => listener.dispose() };
+}
+
+/** `LanguageModelThinkingPart` where the running VS Code has it (newer than the API this extension is typed against). */
+type ThinkingPartClass = new (value: string | string[]) => { value: string | string[] };
+
+function thinkingPartClass(): ThinkingPartClass | undefined {
+  const candidate = (vscode as unknown as { LanguageModelThinkingPart?: unknown }).LanguageModelThinkingPart;
+  return typeof candidate === 'function' ? (candidate as ThinkingPartClass) : undefined;
+}
+
+/** The messages with each earlier answer's thinking part marked for the core (by shape it is a text part). */
+function withThinkingMarked(messages: readonly vscode.LanguageModelChatRequestMessage[], ThinkingPart: ThinkingPartClass | undefined): readonly LanguageModelMessageShape[] {
+  if (!ThinkingPart) return messages;
+  return messages.map((message) => ({
+    role: message.role,
+    name: message.name,
+    content: message.content.map((part: unknown): unknown => {
+      if (!(part instanceof ThinkingPart)) return part;
+      const mark: ThinkingMark = { thinking: Array.isArray(part.value) ? part.value.join('') : part.value };
+      return mark;
+    }),
+  }));
 }

@@ -14,7 +14,11 @@ import {
   languageModelId,
   languageModelInformation,
   languageModelTokenCount,
+  modelRequestOptions,
+  reasoningEffortSchema,
   recordPromptUsage,
+  SERVER_DEFAULT_EFFORT,
+  withModelConfiguration,
   requestSettingsFor,
   readExtensionSettings,
   toolChoiceFor,
@@ -154,6 +158,22 @@ describe('VS Code language models: messages in', () => {
   });
 });
 
+describe('VS Code language models: earlier answers\' thinking', () => {
+  it('goes back as the assistant message\'s reasoning_content (the transport decides whether to send it), never as its text', () => {
+    const messages = chatMessagesFromLanguageModel([
+      { role: USER, content: [text('Weather?')] },
+      { role: ASSISTANT, content: [{ thinking: 'Check Oslo.' }, text('Sunny.')] },
+      { role: ASSISTANT, content: [{ thinking: 'Call it.' }, { callId: 'c1', name: 'get_weather', input: { city: 'Oslo' } }] },
+      { role: ASSISTANT, content: [text('No thought.')] },
+    ]);
+    assert.deepEqual(messages.slice(1), [
+      { role: 'assistant', content: 'Sunny.', reasoning_content: 'Check Oslo.' },
+      { role: 'assistant', content: null, reasoning_content: 'Call it.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
+      { role: 'assistant', content: 'No thought.' },
+    ]);
+  });
+});
+
 describe('VS Code language models: tools and tool mode', () => {
   it('makes function definitions from the caller\'s tools; one without a schema takes an empty object', () => {
     const tools = toolDefinitionsFromLanguageModel([
@@ -212,6 +232,35 @@ describe('VS Code language models: the catalogue as the model list', () => {
   });
 });
 
+describe('VS Code language models: the reasoning-effort choice', () => {
+  const info = (facts: Partial<ModelInfo>): ModelInfo => ({ id: 'o4-mini', sources: {}, ...facts });
+  const effort = (facts: Partial<ModelInfo>) => reasoningEffortSchema(info(facts))?.properties.reasoningEffort;
+
+  it('is offered where the catalogue says the model reasons or the override names an effort, and nowhere else', () => {
+    assert.equal(effort({}), undefined);
+    assert.equal(effort({ supportsReasoning: false, reasoningEffort: 'high' }), undefined, 'a model that cannot reason is never sent one');
+    assert.deepEqual(effort({ supportsReasoning: true })?.enum, [SERVER_DEFAULT_EFFORT, 'low', 'medium', 'high']);
+    assert.equal(effort({ supportsReasoning: true })?.default, SERVER_DEFAULT_EFFORT, 'by default nothing is sent: the server decides');
+    assert.deepEqual(effort({ reasoningEffort: 'minimal' })?.enum, ['low', 'medium', 'high', 'minimal'], 'the override\'s own level is offered too');
+    assert.equal(effort({ reasoningEffort: 'high' })?.default, 'high', 'the default is what the user already chose');
+    assert.deepEqual(languageModelInformation('P', info({ supportsReasoning: true })).configurationSchema, reasoningEffortSchema(info({ supportsReasoning: true })));
+    assert.equal(languageModelInformation('P', info({})).configurationSchema, undefined);
+    assert.equal(languageModelInformation('P', info({})).isUserSelectable, true);
+  });
+
+  it('the choice arriving with a request is the effort sent; the server\'s default sends none; anything else changes nothing', () => {
+    const reasoning = info({ supportsReasoning: true });
+    const sent = (configuration: unknown, model = reasoning) =>
+      buildChatRequest({ settings: { ...requestSettingsFor(readExtensionSettings(() => undefined), 'vscode-chat'), model: model.id, modelOptions: modelRequestOptions(withModelConfiguration(model, configuration)) }, messages: [{ role: 'user', content: 'Hi' }] })['reasoning_effort'];
+    assert.equal(sent({ reasoningEffort: 'high' }), 'high');
+    assert.equal(sent({ reasoningEffort: SERVER_DEFAULT_EFFORT }), undefined);
+    assert.equal(sent({ reasoningEffort: SERVER_DEFAULT_EFFORT }, info({ reasoningEffort: 'low', supportsReasoning: true })), 'low', 'not a level of this model: its own choice stands');
+    assert.equal(sent({ reasoningEffort: 'extreme' }), undefined, 'a level it was not offered');
+    assert.equal(sent(undefined, info({ reasoningEffort: 'low' })), 'low');
+    assert.equal(sent({ reasoningEffort: 'high' }, info({})), undefined, 'a model offered no choice is sent none');
+  });
+});
+
 describe('VS Code language models: the answer out', () => {
   const call = { index: 0, id: 'call_1', idGenerated: false, name: 'get_weather', argumentsText: '{"city":"Oslo"}', arguments: { city: 'Oslo' } };
 
@@ -232,6 +281,23 @@ describe('VS Code language models: the answer out', () => {
     ]);
     assert.equal(answer.promptTokens, 42);
     assert.equal(answer.failure(), undefined);
+  });
+
+  it('where VS Code has thinking parts: reasoning as thinking parts, in order with the text; how the answer ended kept', () => {
+    const answer = new LanguageModelAnswer({ thinking: true });
+    const parts = answer.partsOf([
+      { type: 'reasoning', text: 'Let me ' },
+      { type: 'reasoning', text: 'think.' },
+      { type: 'text', text: 'Sunny.' },
+      { type: 'reasoning', text: 'Check again.' },
+      { type: 'done', done: done(7) },
+    ]);
+    assert.deepEqual(parts, [
+      { type: 'thinking', value: 'Let me think.' },
+      { type: 'text', value: 'Sunny.' },
+      { type: 'thinking', value: 'Check again.' },
+    ]);
+    assert.equal(answer.done?.usage?.prompt_tokens, 7);
   });
 
   it('never reports a broken tool call; the answer then fails with the call\'s message', () => {
