@@ -1,7 +1,9 @@
 // Ask Model's language models (vendor `ask-model`) in VS Code's own chat, as a person sees them in the real workbench:
 // the "Chat: Manage Language Models" editor lists each model of the profile's catalogue "from Ask Model", and the
-// model picker of VS Code's Chat view offers them with the profile as their detail and our tooltip on hover. The
-// reference server answers as a LiteLLM proxy, from the recorded discovery bodies.
+// model picker of VS Code's Chat view offers them with the profile as their detail and our tooltip on hover; a question
+// in VS Code's chat is answered by our model, its reasoning shown as VS Code's thinking, and the answer leaves the
+// same log line and day's spend as our own chat's. The reference server answers as a LiteLLM proxy, from the recorded
+// discovery bodies.
 //
 // Other UI tests run with `chat.disableAIFeatures: true` (the test host's quiet settings), which hides VS Code's chat
 // and its "Manage Language Models" command (its precondition needs `chatIsEnabled`, which the chat setup agent sets
@@ -9,10 +11,13 @@
 // other condition, `github.copilot.clientByokEnabled`, defaults to true, so no Copilot plan is needed.
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
+import { askModelLogLines } from '../support/e2e/askModelLog';
 import { screenshot } from '../support/e2e/screenshots';
+import { until } from '../support/e2e/until';
 import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { exactly, runCommand } from '../support/e2e/workbenchUi';
+import { textTurn } from '../support/referenceServer';
 
 /** The catalogue the reference server's LiteLLM discovery answers with, in VS Code's order (by name). */
 const MODELS = ['fake-openai-endpoint', 'gpt-3.5-turbo', 'llava-hf', 'rerank-english-v3.0'];
@@ -126,5 +131,36 @@ describe('Ask Model’s models in VS Code’s own chat model picker (e2e)', func
 
     // Picking one makes it the Chat view's model.
     await pickModel(page, 'gpt-3.5-turbo');
+  });
+
+  it('answers in VS Code’s chat: the text, the reasoning as thinking; the answer line and the day’s spend in our log', async function () {
+    this.timeout(120_000);
+    const { page, session } = workbench;
+    // VS Code's chat asks the model more than the question (a title, say): each request gets the same answer.
+    server().script(...Array.from({ length: 8 }, () => textTurn('It is sunny in Oslo.', { reasoning: 'The user asks about the weather in Oslo; say sunny.', chunks: 4 })));
+    const question = 'What is the weather in Oslo?';
+    const inputText = page.locator('.interactive-input-part .view-lines').first();
+    // A decoration layer over the input takes the pointer, so the click is forced onto the input's editor; and the
+    // question is typed again if the first keys went elsewhere while the focus was on its way.
+    await page.keyboard.press('Escape');
+    await until(async () => {
+      await page.locator('.interactive-input-part .monaco-editor').first().click({ force: true });
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(question);
+      return (await inputText.innerText()).replace(/\s+/g, ' ').trim() === question;
+    }, 'the question typed in VS Code’s chat input');
+    await page.keyboard.press('Enter');
+    const answer = page.locator('.interactive-item-container.interactive-response').last();
+    await answer.getByText('It is sunny in Oslo.').first().waitFor({ timeout: 60_000 });
+    // The reasoning arrived as thinking: VS Code folds it into its steps line ("Completed 2 steps", then "Finished with
+    // 1 step"); opened, it shows the model's words.
+    await answer.getByText(/Completed \d+ steps?/).first().click();
+    await answer.getByText(/Finished/).first().click();
+    await answer.getByText('The user asks about the weather in Oslo; say sunny.').first().waitFor();
+    await screenshot(page, 'vscode-chat-answer-with-thinking');
+    const answerLines = (): string[] => askModelLogLines(session.server.userDataDir, /vscode-chat \(profile Default\): answered by .*cost/);
+    await until(async () => answerLines().length > 0, 'the answer line in our log');
+    assert.match(answerLines()[0] ?? '', /usage \{"prompt_tokens":\d+/);
+    await until(async () => askModelLogLines(session.server.userDataDir, /spent on \d{4}-\d{2}-\d{2}: .* answer\(s\)/).length > 0, 'the day’s spend in our log');
   });
 });
