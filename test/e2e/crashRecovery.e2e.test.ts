@@ -71,8 +71,10 @@ describe('Nothing lost when the editor dies (e2e)', function () {
   async function retryAnswers(): Promise<void> {
     server().script(textTurn('The whole answer, this time.'));
     await button(assistantMessages(chat.view).last(), 'Retry').click();
-    const done = await lastFinishedAnswer(chat.view, 30_000);
-    assert.match(await answerText(done), /The whole answer, this time\./);
+    // Retry replaces the interrupted answer in place: until the host's first post, the last answer is still the old
+    // one, and finished; so wait for the new answer's words, then for the end.
+    await until(async () => (await answerText(assistantMessages(chat.view).last())).includes('The whole answer, this time.'), 'the retried answer', 30_000);
+    await lastFinishedAnswer(chat.view, 30_000);
     const sent = server().requests.filter((request) => request.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: string }[] };
     assert.doesNotMatch(JSON.stringify(sent.messages), /The first part arrived/, 'the interrupted text is not sent back as the model’s own');
   }
