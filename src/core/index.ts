@@ -97,3 +97,8 @@ export { fimTemplateFor } from './completions/fimTemplates';
 export { isInCommentOrString } from './completions/cursorPlace';
 export { ENDPOINT_RECORDS, type CompletionEndpoint } from './completions/completionEndpoints';
 export { readCompletionSettings, completionsEnabledFor, DEFAULT_COMPLETION_SETTINGS, type CompletionSettings } from './settings/completionSettings';
+export { capDiff, splitDiffByFile, DEFAULT_DIFF_LIMITS, type CappedDiff, type DiffFile, type DiffLimits } from './commit/commitDiff';
+export { buildCommitPrompt, diffCapNote, styleHintSubjects, COMMIT_SYSTEM_PROMPT, STYLE_HINT_SUBJECTS, type CommitPrompt, type CommitPromptInput, type DiffSource } from './commit/commitPrompt';
+export { cleanCommitMessage } from './commit/commitMessageText';
+export { CommitMessageAnswer } from './commit/commitMessageAnswer';
+export { NoChangesError, NoRepositoryError, EmptyCommitMessageError } from './commit/commitErrors';

@@ -12,7 +12,7 @@ import { buildChatRequest, type RequestSettings } from './buildChatRequest';
 import { modelRequestOptions, type ModelRequestOptions } from './modelRequestOptions';
 
 /** Who asks: the default generation name, so a proxy's logs tell the features apart. */
-export type RequestSurface = 'ask-model' | 'chat' | 'edit-selection' | 'test-connection' | 'vscode-chat' | 'inline-completion';
+export type RequestSurface = 'ask-model' | 'chat' | 'edit-selection' | 'test-connection' | 'vscode-chat' | 'inline-completion' | 'commit-message';
 
 export interface RequestAssemblyInput {
   /** The profile's settings as read; `model` is the model asked (a picker's choice replaces the profile's). */

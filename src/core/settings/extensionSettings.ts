@@ -57,6 +57,7 @@ const FIELDS = {
   systemPrompt: field('systemPrompt', z.string(), DEFAULT_SYSTEM_PROMPT, 'must be text.'),
   completionModel: field('completionModel', z.string(), '', 'must be a model name (text); empty turns completions off.'),
   completionEndpoint: field<EndpointSetting>('completionEndpoint', completionEndpointSchema, 'auto', `must be one of ${COMPLETION_ENDPOINT_SETTINGS.join(', ')}.`),
+  commitModel: field('commitModel', z.string(), '', 'must be a model name (text); empty means the chat model (askModel.model).'),
   maxContextCharacters: field('maxContextCharacters', z.int().check(z.minimum(1000)), 60_000, 'must be a whole number of at least 1000.'),
 };
 
@@ -106,6 +107,7 @@ function readDefaultServer(get: SettingGetter): ServerProfile {
     modelOverrides: readModelOverrides(get('modelOverrides'), 'askModel.modelOverrides'),
     completionModel: readSetting(get, FIELDS.completionModel).trim(),
     completionEndpoint: readSetting(get, FIELDS.completionEndpoint),
+    commitModel: readSetting(get, FIELDS.commitModel).trim(),
   };
 }
 

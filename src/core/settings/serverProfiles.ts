@@ -35,6 +35,8 @@ export interface ServerSettings {
   completionModel: string;
   /** How to ask this server for completions: `auto` finds out (endpointChooser.ts). */
   completionEndpoint: EndpointSetting;
+  /** The model that writes commit messages; '' means the profile's chat model. */
+  commitModel: string;
 }
 
 export interface ServerProfile extends ServerSettings {
@@ -65,6 +67,7 @@ const profileSchema = z.object({
   modelOverrides: z.optional(modelOverridesSchema),
   completionModel: z.optional(z.string()),
   completionEndpoint: z.optional(completionEndpointSchema),
+  commitModel: z.optional(z.string()),
 });
 export type ProfileEntry = z.infer<typeof profileSchema>;
 
@@ -115,6 +118,7 @@ export function profileFromEntry(entry: ProfileEntry): ServerProfile {
     modelOverrides: entry.modelOverrides ?? {},
     completionModel: (entry.completionModel ?? '').trim(),
     completionEndpoint: entry.completionEndpoint ?? 'auto',
+    commitModel: (entry.commitModel ?? '').trim(),
   };
 }
 
