@@ -9,7 +9,8 @@ import { describeError, messageOf } from '../errors/describeError';
 import { answerFactsOf } from '../run/answerFacts';
 import { contextFitterFor, runAnswer, type PreparedRun } from '../run/preparedRun';
 import type { ContextFitter } from '../context/contextFitter';
-import type { ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
+import type { FileChange, ToolExecutor, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
+import { recordFileEdit, type FileEdit } from './answerEdits';
 import type { ChatSessionPorts } from './chatSessionPorts';
 import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
 import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
@@ -171,8 +172,8 @@ export class ChatSession {
     const post: ChatSessionPorts['post'] = (message) => {
       if (shown()) ports.post(message);
     };
-    const apply = (update: TurnUpdate): void => {
-      turn = updateStoredTurn(turn, update);
+    const apply = (update: TurnUpdate | { type: 'fileEdited'; change: FileChange }): void => {
+      turn = update.type === 'fileEdited' ? { ...turn, fileEdits: recordFileEdit(turn.fileEdits ?? [], update.change) } : updateStoredTurn(turn, update);
       conversation.turns[index] = turn;
     };
     const controller = new AbortController();
@@ -209,7 +210,7 @@ export class ChatSession {
         messages,
         context,
         signal: controller.signal,
-        tools: { runTool: ports.runTool, approve: ports.approve },
+        tools: { runTool: this.recordingEdits((change) => apply({ type: 'fileEdited', change })), approve: ports.approve },
         onEvent: this.eventHandler(run, apply, deltas, post, () => turn, saveAhead),
       });
       finish = this.finishFor(result, conversation, turn);
@@ -232,6 +233,40 @@ export class ChatSession {
     }
     ports.post({ type: 'history', history: ports.store.list().map(summarize) });
     if (shown()) ports.post({ type: 'context', ...this.contextState() });
+  }
+
+  /** The tool runner, with each applied edit also kept on the answer (for its Revert and View changes). */
+  private recordingEdits(edited: (change: FileChange) => void): ToolExecutor {
+    return async (call, context) => {
+      const outcome = await this.ports.runTool(call, context);
+      if (outcome.status === 'done' && outcome.fileChange) edited(outcome.fileChange);
+      return outcome;
+    };
+  }
+
+  /** The files an answer of the open conversation changed, with their texts; undefined for no such answer. */
+  answerEdits(turnId: string): { title: string; edits: FileEdit[] } | undefined {
+    const turn = this.conversation.turns.find((candidate) => candidate.id === turnId);
+    if (turn?.role !== 'assistant') return undefined;
+    return { title: this.conversation.title, edits: turn.fileEdits ?? [] };
+  }
+
+  /** The conversation with `id` (the open one when none is named), as stored; for export. */
+  conversationFor(id?: string): Conversation | undefined {
+    if (id === undefined || id === this.conversation.id) return this.conversation.turns.length > 0 ? this.conversation : undefined;
+    return this.ports.store.get(id);
+  }
+
+  /** Adds imported conversations to the history (already given ids of their own) and opens the first. */
+  async importConversations(conversations: readonly Conversation[]): Promise<void> {
+    for (const conversation of conversations) await this.ports.store.save(conversation);
+    const first = conversations[0];
+    if (first) this.open(first.id);
+  }
+
+  /** The ids in the history, and the open conversation's, for an import to steer clear of. */
+  knownIds(): Set<string> {
+    return new Set([this.conversation.id, ...this.ports.store.list().map((conversation) => conversation.id)]);
   }
 
   /** The next request's share of the window (once a run has told the window) and where the summary ends. */

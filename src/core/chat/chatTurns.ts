@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { answerFactsSchema } from '../run/answerFacts';
+import { fileEditSchema } from './answerEdits';
 
 export const errorActionSchema = z.enum(['set-api-key', 'open-settings', 'retry', 'select-model', 'show-log']);
 
@@ -63,6 +64,8 @@ export const assistantTurnSchema = z.object({
   toolCalls: z.optional(z.array(toolCardSchema)),
   /** A notice under the answer, e.g. that the tool-round limit was reached. */
   notice: z.optional(z.string()),
+  /** The files the answer's edits changed, each with its text before the first and after the last (answerEdits.ts). */
+  fileEdits: z.optional(z.array(fileEditSchema)),
 });
 export type AssistantTurn = z.infer<typeof assistantTurnSchema>;
 

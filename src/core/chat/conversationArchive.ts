@@ -1,5 +1,6 @@
 // The saved conversations of a workspace: newest first, capped in number and in size so the workspace state stays
 // small. Pure: the host reads and writes the list through VS Code's workspace state.
+import { editCharacters } from './answerEdits';
 import type { Conversation } from './conversation';
 
 export const MAX_CONVERSATIONS = 50;
@@ -42,8 +43,11 @@ function conversationSize(conversation: Conversation): number {
   let size = conversation.title.length;
   for (const turn of conversation.turns) {
     size += turn.text.length;
-    if (turn.role === 'assistant') size += turn.reasoning.length;
-    else for (const chip of turn.context) size += chip.text.length;
+    if (turn.role === 'assistant') {
+      size += turn.reasoning.length;
+      // The texts kept for an answer's revert count too (answerEdits.ts bounds them per answer).
+      for (const edit of turn.fileEdits ?? []) size += editCharacters(edit);
+    } else for (const chip of turn.context) size += chip.text.length;
   }
   return size;
 }

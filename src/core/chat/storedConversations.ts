@@ -15,7 +15,7 @@ import { turnSchema } from './chatTurns';
 /** The format this version writes. Bump it with a migration from the previous one in `readStoredConversations`. */
 export const CONVERSATIONS_FORMAT = 3;
 
-const conversationSchema = z.object({
+export const conversationSchema = z.object({
   id: z.string(),
   title: z.string(),
   createdAt: z.number(),
@@ -76,6 +76,16 @@ function withInterruptedAnswers(conversation: Conversation): Conversation {
   if (!conversation.turns.some((turn) => turn.role === 'assistant' && turn.status === 'streaming')) return conversation;
   const turns = conversation.turns.map((turn) => (turn.role === 'assistant' && turn.status === 'streaming' ? { ...turn, status: 'interrupted' as const } : turn));
   return { ...conversation, turns };
+}
+
+/** One stored conversation of `format` as this version reads it (older formats migrated), checked by the caller. */
+export function migratedConversation(conversation: unknown, format: number): unknown {
+  return format === 1 ? fromFormat1(conversation) : conversation;
+}
+
+/** An answer saved while it streamed reads as interrupted (nothing can be in flight in what was stored). */
+export function asStoredConversation(conversation: Conversation): Conversation {
+  return withInterruptedAnswers(conversation);
 }
 
 /** A format-1 conversation in format 2: each answer's footer line becomes its `legacyFooter`, with no facts. */

@@ -8,7 +8,9 @@ import type { ViewTurn } from './webviewProtocol';
 
 export function viewTurnOf(turn: Turn): ViewTurn {
   if (turn.role === 'user') return turn;
-  const { answers, legacyFooter, ...shown } = turn;
+  const { answers, legacyFooter, fileEdits, ...rest } = turn;
+  // The view is told which files changed, never their texts (it caches its state; revert and diff are the host's).
+  const shown = fileEdits?.length ? { ...rest, editedFiles: fileEdits.map((edit) => edit.relativePath) } : rest;
   const last = answers.at(-1);
   if (!last) return legacyFooter === undefined ? shown : { ...shown, footer: legacyFooter };
   const cost = totalCost(answers.map((facts) => facts.cost));

@@ -8,7 +8,9 @@ import { assistantTurnSchema, contextChipSchema, errorActionSchema, toolCardSche
 
 export type { ContextChip, ToolCard, UserTurn } from './chatTurns';
 
-export const viewAssistantTurnSchema = z.extend(z.omit(assistantTurnSchema, { answers: true, legacyFooter: true }), {
+export const viewAssistantTurnSchema = z.extend(z.omit(assistantTurnSchema, { answers: true, legacyFooter: true, fileEdits: true }), {
+  /** The files the answer's edits changed (the view offers Revert and View changes); their texts stay in the host. */
+  editedFiles: z.optional(z.array(z.string())),
   /** The line under an answer: model, tokens, time to first token, total time, `_response_ms`. */
   footer: z.optional(z.string()),
   /** What the answer cost, when every request it made had a price (the header adds them up); `prices` when any of it
@@ -91,6 +93,12 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   /** Accept or Reject on an edit's tool card; a reason for a rejection goes back to the model. */
   z.strictObject({ type: z.literal('toolDecision'), callId: z.string(), approved: z.boolean(), reason: z.optional(z.string().check(z.maxLength(2_000))) }),
   z.strictObject({ type: z.literal('showDiff'), callId: z.string() }),
+  /** An answer's actions, for an answer that applied edits: put its files back, or open one diff of them all. */
+  z.strictObject({ type: z.literal('revertAnswerEdits'), turnId: z.string() }),
+  z.strictObject({ type: z.literal('viewAnswerChanges'), turnId: z.string() }),
+  /** History: export a conversation (the host asks Markdown or JSON, then where), or import one from a file. */
+  z.strictObject({ type: z.literal('exportConversation'), id: z.string() }),
+  z.strictObject({ type: z.literal('importConversation') }),
   /** The header's profile switch. */
   z.strictObject({ type: z.literal('selectProfile'), name: z.string().check(z.maxLength(200)) }),
 ]);

@@ -14,9 +14,19 @@ export interface ChatStreamSource {
   streamBatches(request: ChatCompletionRequest, options: { signal?: AbortSignal | undefined }): AsyncIterable<ChatEvent[]>;
 }
 
+/** An edit a tool applied to one file: the chat keeps the first before-text and last after-text per answer. */
+export interface FileChange {
+  /** Absolute path on disk. */
+  path: string;
+  relativePath: string;
+  /** null: the tool created the file. */
+  before: string | null;
+  after: string;
+}
+
 /** What running one tool produced. `content` goes back to the model as the call's result. */
 export type ToolOutcome =
-  | { status: 'done'; content: string; preview?: string }
+  | { status: 'done'; content: string; preview?: string; fileChange?: FileChange }
   /** The tool ran but could not do its job (file not found, edit did not fit): the model reads why. */
   | { status: 'failed'; content: string; preview?: string }
   /** The user said no while the host asked (e.g. next to the edit's diff). */
