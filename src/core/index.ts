@@ -106,3 +106,12 @@ export { buildCommitPrompt, diffCapNote, styleHintSubjects, COMMIT_SYSTEM_PROMPT
 export { cleanCommitMessage } from './commit/commitMessageText';
 export { CommitMessageAnswer } from './commit/commitMessageAnswer';
 export { NoChangesError, NoRepositoryError, EmptyCommitMessageError } from './commit/commitErrors';
+export { tokenAtCaret, replaceToken, MAX_QUERY_LENGTH, type InputToken, type InputTrigger } from './chat/mentions/inputToken';
+export { rankItems, matchScore, type RankKeys } from './chat/mentions/rankItems';
+export { MENTION_KEYWORDS, type MentionKeyword, type MentionKeywordEntry } from './chat/mentions/mentionKeywords';
+export { MentionCompleter, foldersOf, MAX_ITEMS as MAX_COMPLETION_ITEMS, type MentionTarget, type SlashCommandList } from './chat/mentions/mentionCompleter';
+export type { MentionPorts, PromptFileText, SymbolRef } from './chat/mentions/mentionPorts';
+export { formatChanges, withoutDeniedFiles, type ChangesText } from './chat/mentions/changesText';
+export { formatTerminalOutput, plainTerminalText } from './chat/mentions/terminalText';
+export { BUILT_IN_SLASH_COMMANDS, allSlashCommands, commandMessage, findSlashCommand, type CommandContext, type SlashAction, type SlashCommand } from './chat/slashCommands/slashCommands';
+export { parsePromptFile, splitFrontMatter, PROMPT_FILE_SUFFIX, type PromptFileResult } from './chat/slashCommands/promptFiles';

@@ -9,11 +9,14 @@ import { fileEditSchema } from './answerEdits';
 
 export const errorActionSchema = z.enum(['set-api-key', 'open-settings', 'retry', 'select-model', 'show-log']);
 
-/** A piece of editor context attached to a message, shown as a removable chip. */
+/**
+ * A piece of context attached to a message, shown as a removable chip: from the editor (`selection`, `file`), or an
+ * @-mention in the message box (also `folder`, `symbol`, `problems`, `changes`, `terminal`).
+ */
 export const contextChipSchema = z.object({
   id: z.string(),
-  kind: z.enum(['selection', 'file']),
-  /** What the chip says, e.g. `hello.ts:1-3` or `hello.ts`. */
+  kind: z.enum(['selection', 'file', 'folder', 'symbol', 'problems', 'changes', 'terminal']),
+  /** What the chip says, e.g. `hello.ts:1-3`, `hello.ts`, `src/`, `greet (hello.ts:1-3)`, `problems`. */
   label: z.string(),
   path: z.string(),
   languageId: z.string(),

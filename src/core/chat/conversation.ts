@@ -52,10 +52,29 @@ export function userMessageContent(turn: UserTurn): string {
   const blocks = turn.context.map((chip) => {
     const fence = fenceFor(chip.text);
     const cut = chip.truncatedCharacters > 0 ? ` (cut short: ${chip.truncatedCharacters} characters left out)` : '';
-    const where = chip.kind === 'file' ? `${chip.path} (whole file${cut})` : `${chip.path}, lines ${chip.startLine}–${chip.endLine}${cut}`;
-    return `${where}:\n${fence}${chip.languageId}\n${chip.text}\n${fence}`;
+    return `${chipHeading(chip)}${cut}:\n${fence}${chip.languageId}\n${chip.text}\n${fence}`;
   });
   return `${turn.text}\n\n${blocks.join('\n\n')}`;
+}
+
+/** The line above a chip's text in the message, saying what the text is and where it came from. */
+function chipHeading(chip: ContextChip): string {
+  switch (chip.kind) {
+    case 'file':
+      return `${chip.path} (whole file)`;
+    case 'selection':
+      return `${chip.path}, lines ${chip.startLine}–${chip.endLine}`;
+    case 'symbol':
+      return `${chip.label}, ${chip.path} lines ${chip.startLine}–${chip.endLine}`;
+    case 'folder':
+      return `The files in the folder ${chip.path}`;
+    case 'problems':
+      return 'The errors and warnings VS Code reports in the workspace';
+    case 'changes':
+      return 'The uncommitted changes in the working tree (git diff)';
+    case 'terminal':
+      return `The last command in the terminal "${chip.path}" and its output`;
+  }
 }
 
 /**
@@ -112,5 +131,16 @@ export function emptyAssistantTurn(id: string): AssistantTurn {
 
 export function chipLabel(chip: Pick<ContextChip, 'kind' | 'path' | 'startLine' | 'endLine'>): string {
   const name = chip.path.split('/').pop() ?? chip.path;
-  return chip.kind === 'file' ? name : `${name}:${chip.startLine}-${chip.endLine}`;
+  switch (chip.kind) {
+    case 'file':
+      return name;
+    case 'folder':
+      return `${chip.path}/`;
+    case 'problems':
+    case 'changes':
+    case 'terminal':
+      return chip.kind;
+    default:
+      return `${name}:${chip.startLine}-${chip.endLine}`;
+  }
 }

@@ -50,6 +50,18 @@ export const chatViewStateSchema = z.object({
 });
 export type ChatViewState = z.infer<typeof chatViewStateSchema>;
 
+/** One entry of the message box's completion list: an @-mention or a slash command. */
+export const completionItemSchema = z.object({
+  /** Names the item to the host when the user accepts it (the host remembers what it offered). */
+  id: z.string(),
+  kind: z.enum(['file', 'folder', 'symbol', 'problems', 'selection', 'changes', 'terminal', 'command']),
+  /** What is inserted after the `@` or `/`, and the list's first column. */
+  label: z.string(),
+  /** The second column: a file's path, a symbol's kind and place, what a command does. */
+  detail: z.optional(z.string()),
+});
+export type CompletionItem = z.infer<typeof completionItemSchema>;
+
 /** Host → view. */
 export const hostMessageSchema = z.discriminatedUnion('type', [
   /** The whole state: on `ready`, when the view becomes visible again, after a conversation switch. */
@@ -64,6 +76,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('history'), history: z.array(conversationSummarySchema) }),
   /** After an answer (or a switch): the next request's share of the window, and where the summary ends. */
   z.object({ type: z.literal('context'), context: z.optional(contextUseSchema), summarisedThrough: z.optional(z.string()) }),
+  /** The answer to `completeInput` number `requestId` (an older answer than the view's latest question is dropped). */
+  z.object({ type: z.literal('completionItems'), requestId: z.number(), items: z.array(completionItemSchema) }),
   /** Puts the cursor in the message box (after "Open Chat"). */
   z.object({ type: z.literal('focusInput') }),
 ]);
@@ -83,6 +97,10 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('compactNow') }),
   z.strictObject({ type: z.literal('attachContext'), kind: z.enum(['selection', 'file']) }),
   z.strictObject({ type: z.literal('removeContext'), chipId: z.string() }),
+  /** The word under the caret starts with `@` or (as the first word) `/`: what can complete it. */
+  z.strictObject({ type: z.literal('completeInput'), requestId: z.int(), trigger: z.enum(['@', '/']), query: z.string().check(z.maxLength(120)) }),
+  /** An @-mention accepted from the last completion list: the host attaches it as a chip. */
+  z.strictObject({ type: z.literal('attachMention'), itemId: z.string().check(z.maxLength(100)) }),
   z.strictObject({ type: z.literal('copyCode'), code: z.string() }),
   z.strictObject({ type: z.literal('insertCode'), code: z.string() }),
   z.strictObject({ type: z.literal('applyCode'), code: z.string() }),
