@@ -15,10 +15,11 @@ import type { ChatSessionPorts } from './chatSessionPorts';
 import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
 import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
 import { SaveAhead } from './saveAhead';
+import { rulesChipsOf } from './rulesChips';
 import { summarizeToolArguments } from './toolCardSummary';
 import { updateStoredTurn, type EndUpdate, type TurnUpdate } from './turnUpdates';
 import { viewTurnOf } from './viewTurns';
-import type { AssistantTurn, ContextChip, ToolCard, UserTurn } from './chatTurns';
+import type { AssistantTurn, ContextChip, ToolCard, Turn, UserTurn } from './chatTurns';
 import type { ChatViewState, ContextUse } from './webviewProtocol';
 
 /** A tool call's statuses once it has run or been decided. */
@@ -72,7 +73,7 @@ export class ChatSession {
     const release = ports.requestStarted(controller);
     this.showState();
     try {
-      const run = await ports.prepareRun();
+      const run = await ports.prepareRun(attachedFiles(conversation.turns));
       if (!run) throw new NoModelError();
       const context = contextFitterFor(run);
       this.lastRun = { run, context };
@@ -197,8 +198,15 @@ export class ChatSession {
     try {
       // The user's message is kept before anything is asked of the server.
       await saveAhead.now();
-      const run = await ports.prepareRun();
+      const run = await ports.prepareRun(attachedFiles(history));
       if (!run) throw new NoModelError();
+      // The rules files sent with the system prompt are shown on the answer as chips that open them.
+      const rules = rulesChipsOf(run.projectRules);
+      if (rules.length > 0) {
+        turn = { ...turn, rules };
+        conversation.turns[index] = turn;
+        post({ type: 'turn', turn: viewTurnOf(turn), busy: true });
+      }
       const { messages, turnIds } = chatMessagesByTurn(run.systemPrompt, history, conversation.transcripts, conversation.summaries);
       // A summary of the earliest turns is kept with the conversation, so the next message does not pay for it again.
       const context = contextFitterFor(run, (summary) => {
@@ -340,4 +348,13 @@ export class ChatSession {
   private freshConversation(): Conversation {
     return newConversation(this.ports.ids(), this.ports.clock.now());
   }
+}
+
+/** Chips that name a file (or a folder, or a symbol's file) of the workspace; @problems, @changes and @terminal do not. */
+const FILE_CHIPS: ReadonlySet<ContextChip['kind']> = new Set(['selection', 'file', 'symbol', 'folder']);
+
+/** The files the conversation's messages carry (their context chips), each once: the project rules nearest them apply. */
+function attachedFiles(turns: readonly Turn[]): string[] {
+  const paths = turns.flatMap((turn) => (turn.role === 'user' ? turn.context.filter((chip) => FILE_CHIPS.has(chip.kind) && chip.path !== '') : []).map((chip) => (chip.kind === 'folder' ? `${chip.path.replace(/\/+$/, '')}/` : chip.path)));
+  return [...new Set(paths)];
 }

@@ -27,9 +27,10 @@ export interface SessionClock extends DeltaTimer {
 export interface ChatSessionPorts {
   /**
    * Everything a chat request needs, with the model resolved (the user may be asked to pick one). Undefined: the
-   * user declined to pick. Throws what stops a request before it is sent (a bad setting, for one).
+   * user declined to pick. Throws what stops a request before it is sent (a bad setting, for one). `workingFiles`: the
+   * workspace paths of the files attached to the conversation (the project rules nearest them go with the request).
    */
-  prepareRun: () => Promise<PreparedRun | undefined>;
+  prepareRun: (workingFiles?: readonly string[]) => Promise<PreparedRun | undefined>;
   runTool: ToolExecutor;
   /** The one question about a tool call, whatever its kind (the call's card shows Accept / Reject). */
   approve: Approver;

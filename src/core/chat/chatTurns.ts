@@ -29,6 +29,15 @@ export const contextChipSchema = z.object({
 });
 export type ContextChip = z.infer<typeof contextChipSchema>;
 
+/** A project rules file that went with an answer's system prompt (src/core/rules/): a chip that opens the file. */
+export const rulesChipSchema = z.object({
+  /** Relative to the workspace, as the heading in the system prompt names it. */
+  path: z.string(),
+  /** What the user should know of it: the caps cut it, it holds invisible or reordering characters (named). */
+  warning: z.optional(z.string()),
+});
+export type RulesChip = z.infer<typeof rulesChipSchema>;
+
 export const userTurnSchema = z.object({
   id: z.string(),
   role: z.literal('user'),
@@ -62,6 +71,8 @@ export const assistantTurnSchema = z.object({
   answers: z.array(answerFactsSchema),
   /** The line an older version stored under the answer in place of its facts (format 1); shown as it was. */
   legacyFooter: z.optional(z.string()),
+  /** The project rules files sent with the answer's system prompt, in order (none: absent). */
+  rules: z.optional(z.array(rulesChipSchema)),
   error: z.optional(z.object({ message: z.string(), actions: z.array(errorActionSchema) })),
   /** Tool calls made while answering, in order. */
   toolCalls: z.optional(z.array(toolCardSchema)),

@@ -6,6 +6,7 @@ import { LearntWindow } from '../context/learntWindow';
 import { emptyTokenCalibration, type TokenCalibration } from '../context/tokenCalibration';
 import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import type { PreparedRun } from '../run/preparedRun';
+import { systemPromptWithRules, type ProjectRules } from '../rules/projectRulesText';
 import type { ChatDone, ChatEvent } from '../stream/events';
 import type { ApprovalDecision, ApprovalPreview, ChatStreamSource, ToolOutcome, ToolRunContext } from '../tools/toolLoopTypes';
 import type { ValidToolCall } from '../tools/validateToolCall';
@@ -154,6 +155,8 @@ export interface FakePortsOptions {
   window?: ContextWindow;
   /** What the model answers a summary request; default `summary <n>`. */
   summarise?: (messages: ChatMessage[], maxTokens: number) => Promise<string>;
+  /** Project rules the run's system prompt carries; default none. */
+  projectRules?: ProjectRules;
 }
 
 /** The context memory of one model: a window that overflows can teach (judged as the host judges it), and the calibration in memory. */
@@ -205,6 +208,8 @@ export interface FakePorts extends ChatSessionPorts {
   readonly summaryRequests: { messages: ChatMessage[]; maxTokens: number }[];
   /** What each compaction changed, in order. */
   readonly compactions: CompactionRecord[];
+  /** The working files each prepareRun was given, in order. */
+  readonly preparedFor: string[][];
 }
 
 export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
@@ -221,6 +226,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
   const contextMemory = new FakeContextMemory(options.window);
   const summaryRequests: FakePorts['summaryRequests'] = [];
   const compactions: CompactionRecord[] = [];
+  const preparedFor: string[][] = [];
   const modelName = options.model ?? 'fake-model';
   const tools = options.tools === 'off' ? undefined : (options.tools ?? { needsApproval: (call: ValidToolCall) => call.kind === 'edit', maxRounds: 3 });
   const run: PreparedRun = {
@@ -228,7 +234,8 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     model: modelName,
     profile: undefined,
     prices: options.prices,
-    systemPrompt: 'Be brief.',
+    systemPrompt: systemPromptWithRules('Be brief.', options.projectRules),
+    ...(options.projectRules ? { projectRules: options.projectRules } : {}),
     client: model,
     buildRequest: (messages: readonly ChatMessage[]) => ({ model: modelName, stream: true, messages: structuredClone([...messages]) }) as ChatCompletionRequest,
     tools,
@@ -250,6 +257,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
   };
   return {
     posted,
+    preparedFor,
     archive,
     clock,
     model,
@@ -261,7 +269,8 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     contextMemory,
     summaryRequests,
     compactions,
-    prepareRun: async () => {
+    prepareRun: async (workingFiles) => {
+      preparedFor.push([...(workingFiles ?? [])]);
       const prepare = options.prepare ?? 'run';
       if (prepare === 'declined') return undefined;
       if (prepare !== 'run') throw prepare.error;

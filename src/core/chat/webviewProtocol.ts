@@ -119,6 +119,8 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('importConversation') }),
   /** The header's profile switch. */
   z.strictObject({ type: z.literal('selectProfile'), name: z.string().check(z.maxLength(200)) }),
+  /** A project rules chip: open that rules file (the host opens only a rules file inside the workspace). */
+  z.strictObject({ type: z.literal('openRulesFile'), path: z.string().check(z.maxLength(4_096)) }),
 ]);
 export type ViewMessage = z.infer<typeof viewMessageSchema>;
 

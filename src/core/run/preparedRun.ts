@@ -6,6 +6,7 @@ import type { CompactionRecord } from '../context/compactConversation';
 import { ContextFitter, type ContextMemory } from '../context/contextFitter';
 import type { ServerTokenCounter } from '../context/serverTokenCounter';
 import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../protocol/messages';
+import type { ProjectRules } from '../rules/projectRulesText';
 import type { ChatDone } from '../stream/events';
 import { runToolLoop } from '../tools/toolLoop';
 import type { Approver, ChatStreamSource, ToolExecutor, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
@@ -32,8 +33,10 @@ export interface PreparedRun {
   profile: string | undefined;
   /** The model's list prices, when the catalogue knows them (an answer's cost when the server does not say it). */
   prices: TokenPrices | undefined;
-  /** The system prompt from the settings ('' for none). */
+  /** The system prompt from the settings ('' for none), with the project rules after it when any were read. */
   systemPrompt: string;
+  /** The project rules files the system prompt carries (absent: none were read). */
+  projectRules?: ProjectRules | undefined;
   client: ChatStreamSource;
   /** Builds each round's request from the whole conversation: settings, tools and `tool_choice` included. */
   buildRequest: (messages: readonly ChatMessage[]) => ChatCompletionRequest;
