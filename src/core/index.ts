@@ -78,7 +78,8 @@ export { formatModelDetail, formatTokenCount, formatPricePerMillion } from './ca
 export { discoverModels, discoveryUrls, NO_SUCH_ENDPOINT, DEFAULT_PROBE_TIMEOUT_MS, type DiscoveredModels, type DiscoveryPort, type DiscoveryReply, type DiscoveryRequest, type DiscoverOptions, type EndpointOutcome } from './catalogue/discoverCatalogue';
 export { CatalogueCache, catalogueModels, modelInfoFor, type CatalogueEntry } from './catalogue/catalogueCache';
 export { modelRequestOptions, outputLimitFieldFor, type ModelRequestOptions } from './request/modelRequestOptions';
-export { readModelOverrides } from './settings/modelOverrides';
+export { modelHeadersOf, readModelOverrides } from './settings/modelOverrides';
+export { headersOver } from './client/clientSettings';
 export { estimatePromptTokens, estimateMessageTokens, estimateTextTokens } from './context/estimateTokens';
 export { calibratedCount, calibratedTokens, calibrationFit, emptyTokenCalibration, estimatedTokensWithin, fixedCalibration, parseTokenCalibration, recordCountedUsage, recordPromptUsage, type CalibrationFit, type PromptSample, type TokenCalibration } from './context/tokenCalibration';
 export { windowPromptTokens } from './context/promptUsage';

@@ -1,7 +1,7 @@
 // Builds a ChatClient from the current settings and the key for the active profile's server (or a named profile's:
 // VS Code's language models offer every profile's). Called per request, so
 // settings and keys changed a moment ago apply at once. Compatibility learnt about a server lasts the session.
-import { CatalogueCache, ChatClient, CompatibilityMemory, CompletionClient, modelInfoFor, newTokenCountState, offersTokenCount, retryWaitNote, ServerTokenCounter, tokenCountUrls, type ExtensionSettings, type TokenCountState, type TokenPrices } from '../core';
+import { CatalogueCache, ChatClient, headersOver, modelHeadersOf, CompatibilityMemory, CompletionClient, modelInfoFor, newTokenCountState, offersTokenCount, retryWaitNote, ServerTokenCounter, tokenCountUrls, type ExtensionSettings, type TokenCountState, type TokenPrices } from '../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ContextMemories } from './contextMemories';
 import { logExchange, type Log } from './log';
@@ -91,6 +91,8 @@ export class ClientFactory {
       baseUrl: settings.baseUrl,
       apiKey,
       headers: settings.headers,
+      // Each model's own headers (modelOverrides), over the profile's for requests to it.
+      modelHeaders: modelHeadersOf(settings.modelOverrides),
       firstByteTimeoutMs: settings.firstByteTimeoutMs,
       idleTimeoutMs: settings.idleTimeoutMs,
       maxRetries: settings.maxRetries,
@@ -117,7 +119,7 @@ export class ClientFactory {
       fetch: this.options.fetch ?? nodeHttpFetch,
       baseUrl: settings.baseUrl,
       apiKey,
-      headers: settings.headers,
+      headers: headersOver(settings.headers, settings.modelOverrides[settings.completionModel]?.headers),
       onExchange: (entry) => logExchange(this.options.log, entry),
     });
     const info = modelInfoFor(settings.completionModel, this.catalogues.peek(catalogueKey(settings, apiKey !== undefined))?.discovered, settings.modelOverrides);

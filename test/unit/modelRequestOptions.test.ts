@@ -122,10 +122,10 @@ describe('askModel.modelOverrides', () => {
   const refuses = (values: Record<string, unknown>, setting: string, pattern: RegExp) =>
     assert.throws(() => readExtensionSettings(getter(values)), (error: unknown) => error instanceof SettingsError && error.setting === setting && pattern.test(error.message));
 
-  it('is read for the Default profile, and from each profile its own', () => {
+  it('is read for the Default profile, and applies under each profile with the profile’s own on top', () => {
     const values = { modelOverrides: { 'gpt-4o': { maxOutputTokens: 4096, tools: false } }, profiles: [{ name: 'Local', baseUrl: 'http://l', modelOverrides: { qwen: { contextWindow: 32768 } } }] };
     assert.deepEqual(readExtensionSettings(getter(values)).modelOverrides, { 'gpt-4o': { maxOutputTokens: 4096, tools: false } });
-    assert.deepEqual(readExtensionSettings(getter({ ...values, activeProfile: 'Local' })).modelOverrides, { qwen: { contextWindow: 32768 } });
+    assert.deepEqual(readExtensionSettings(getter({ ...values, activeProfile: 'Local' })).modelOverrides, { 'gpt-4o': { maxOutputTokens: 4096, tools: false }, qwen: { contextWindow: 32768 } });
     assert.deepEqual(readExtensionSettings(getter({})).modelOverrides, {});
   });
 

@@ -15,10 +15,14 @@
 // 4. Several statements of the same rank (LiteLLM deployments behind one model name, among which the router picks):
 //    the one every deployment honours: the smallest window and output limit, the dearest price, a capability only if
 //    all have it.
+import type { ModelBodySettings } from '../request/modelBodyFields';
 import { emptyModelInfo, FACT_NAMES, recordFact, type DiscoveryEndpoint, type FactBasis, type FactName, type FactOrigin, type ModelFacts, type ModelInfo } from './modelInfo';
 
-/** The user's per-model settings; each one set replaces whatever the servers said. */
-export interface ModelOverride {
+/**
+ * The user's per-model settings; each fact set replaces whatever the servers said. The sampling parameters, extra
+ * body and headers are not facts: they are sent with every request to the model (modelBodyFields, the transport).
+ */
+export interface ModelOverride extends ModelBodySettings {
   contextWindow?: number;
   maxOutputTokens?: number;
   /** Sent as `reasoning_effort`. */
@@ -30,6 +34,8 @@ export interface ModelOverride {
   sendReasoning?: boolean;
   /** The raw fill-in-the-middle prompt for inline completions: a family's name, or a template with {prefix} and {suffix}. */
   fimTemplate?: string;
+  /** Sent with every request to the model, over the profile's headers. */
+  headers?: Record<string, string>;
 }
 
 /** Overrides by model id. */

@@ -27,6 +27,8 @@ export interface ChatClientOptions {
   apiKey?: string | undefined;
   /** Extra headers from settings; they cannot set Authorization. */
   headers?: Record<string, string> | undefined;
+  /** A model's own headers (its `headers` in modelOverrides), by model id: sent over `headers` with requests to it. */
+  modelHeaders?: Readonly<Record<string, Record<string, string>>> | undefined;
   /** Wait for the first byte of an answer; 0 = no limit. Default 120 s. */
   firstByteTimeoutMs?: number;
   /** Longest silence inside an answer; 0 = no limit. Default 60 s. */
@@ -77,6 +79,7 @@ export class ChatClient {
       fetch: options.fetch,
       apiKey: options.apiKey?.trim() || undefined,
       headers: checkCustomHeaders(options.headers ?? {}),
+      modelHeaders: Object.fromEntries(Object.entries(options.modelHeaders ?? {}).map(([model, headers]) => [model, checkCustomHeaders(headers, 'askModel.modelOverrides')])),
       maxRetries: checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES),
       compatibility: options.compatibility ?? new CompatibilityMemory(),
       reasoningBack: options.reasoningBack,

@@ -6,15 +6,16 @@ export const DEFAULT_FIRST_BYTE_MS = 120_000;
 export const DEFAULT_IDLE_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 
-export function checkCustomHeaders(headers: Record<string, string>): Record<string, string> {
+/** `headers` checked; a bad one is a SettingsError for `setting` (the profile's headers, or a model's in modelOverrides). */
+export function checkCustomHeaders(headers: Record<string, string>, setting = 'askModel.headers'): Record<string, string> {
   const checked: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (name.toLowerCase() === 'authorization') {
-      throw new SettingsError('askModel.headers', 'cannot set Authorization: store the key as this server\'s API key instead (it is kept in the system\'s secret storage, not in settings).');
+      throw new SettingsError(setting, 'cannot set Authorization: store the key as this server\'s API key instead (it is kept in the system\'s secret storage, not in settings).');
     }
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new SettingsError('askModel.headers', `"${name}" is not a valid header name.`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new SettingsError(setting, `"${name}" is not a valid header name.`);
     if (typeof value !== 'string' || /[\r\n]/.test(value)) {
-      throw new SettingsError('askModel.headers', `the value of "${name}" must be a single-line string.`);
+      throw new SettingsError(setting, `the value of "${name}" must be a single-line string.`);
     }
     checked[name] = value;
   }
@@ -29,4 +30,11 @@ export function checkTimeout(ms: number, setting: string): number {
 export function checkRetries(count: number): number {
   if (!Number.isInteger(count) || count < 0 || count > 10) throw new SettingsError('askModel.maxRetries', 'must be a whole number from 0 to 10.');
   return count;
+}
+
+/** The headers `over` sets in place of those of `base` of the same name, whatever its case (header names are case-blind). */
+export function headersOver(base: Readonly<Record<string, string>>, over: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  if (over === undefined) return { ...base };
+  const replaced = new Set(Object.keys(over).map((name) => name.toLowerCase()));
+  return { ...Object.fromEntries(Object.entries(base).filter(([name]) => !replaced.has(name.toLowerCase()))), ...over };
 }

@@ -11,6 +11,7 @@ import { decideRetry, isRetryableFailure, parseRetryAfter } from '../http/retryP
 import type { StallWatchdog } from '../http/stallWatchdog';
 import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import { abortReasonOr } from './abortable';
+import { headersOver } from './clientSettings';
 import { CompatibilityMemory } from './compatibilityMemory';
 
 export interface ExchangeLogEntry {
@@ -30,6 +31,8 @@ export interface ChatTransportOptions {
   apiKey: string | undefined;
   /** Already checked: they cannot set Authorization. */
   headers: Record<string, string>;
+  /** A model's own headers by model id, checked as `headers` are; they replace the profile's of the same name. */
+  modelHeaders?: Readonly<Record<string, Record<string, string>>> | undefined;
   maxRetries: number;
   compatibility: CompatibilityMemory;
   /**
@@ -70,7 +73,7 @@ export class ChatTransport {
       watchdog.awaitFirstByte();
       let response: Response;
       try {
-        response = await this.fetchOnce(url, { method: 'POST', headers: this.requestHeaders(request.stream), body: JSON.stringify(body), signal }, signal);
+        response = await this.fetchOnce(url, { method: 'POST', headers: this.requestHeaders(request.stream, request.model), body: JSON.stringify(body), signal }, signal);
       } catch (error) {
         if (error instanceof ConnectionError && error.failure === 'reset' && attempt < maxRetries) {
           const delayMs = decideDelay(attempt, undefined, random);
@@ -195,8 +198,10 @@ export class ChatTransport {
     return body;
   }
 
-  private requestHeaders(streaming: boolean): Record<string, string> {
-    const headers: Record<string, string> = { ...this.options.headers };
+  /** The headers of a request (to `model`, for a chat request); built per request and never logged (they may hold tokens). */
+  private requestHeaders(streaming: boolean, model?: string): Record<string, string> {
+    const { modelHeaders } = this.options;
+    const headers = headersOver(this.options.headers, model !== undefined && modelHeaders !== undefined && Object.hasOwn(modelHeaders, model) ? modelHeaders[model] : undefined);
     headers['Content-Type'] = 'application/json';
     headers['Accept'] = streaming ? 'text/event-stream' : 'application/json';
     if (this.#apiKey) headers['Authorization'] = `Bearer ${this.#apiKey}`;

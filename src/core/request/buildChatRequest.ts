@@ -19,6 +19,8 @@ export interface RequestSettings {
   metadata: MetadataSettings;
   /** Merged into the body at the top level; it cannot replace what Ask Model controls. */
   extraBody: Record<string, unknown>;
+  /** What the model's overrides add (its extra body and sampling parameters, see modelBodyFields), over `extraBody`. */
+  modelBody?: Record<string, unknown> | undefined;
   /** What the model's catalogue entry asks of the request (see modelRequestOptions); undefined: nothing. */
   modelOptions?: ModelRequestOptions | undefined;
 }
@@ -39,7 +41,10 @@ const CONTROLLED_KEYS: Record<string, string> = {
 
 export function buildChatRequest(input: ChatRequestInput): ChatCompletionRequest {
   const { settings } = input;
-  const extraBody = checkExtraBody(settings.extraBody);
+  const profileBody = checkExtraBody(settings.extraBody, 'askModel.extraBody');
+  const modelBody = checkExtraBody(settings.modelBody, 'askModel.modelOverrides');
+  // The model's own fields win over the profile's: they are the more specific setting.
+  const extraBody = { ...profileBody, ...modelBody };
   const metadata = buildMetadata(settings.metadata);
 
   const body: ChatCompletionRequest = { ...extraBody, model: settings.model.trim(), messages: [...input.messages], stream: settings.stream };
@@ -59,7 +64,7 @@ export function buildChatRequest(input: ChatRequestInput): ChatCompletionRequest
   else delete body.metadata;
 
   const checked = chatCompletionRequestSchema.safeParse(body);
-  if (!checked.success) throw errorForIssue(checked.error.issues[0], extraBody);
+  if (!checked.success) throw errorForIssue(checked.error.issues[0], profileBody, modelBody, body.model);
   return body;
 }
 
@@ -73,16 +78,16 @@ export function buildMetadata(settings: MetadataSettings): ChatMetadata | undefi
   return Object.keys(metadata).length > 0 ? metadata : undefined;
 }
 
-function checkExtraBody(extraBody: unknown): Record<string, unknown> {
+function checkExtraBody(extraBody: unknown, setting: string): Record<string, unknown> {
   if (extraBody === undefined || extraBody === null) return {};
-  if (!isRecord(extraBody)) throw new SettingsError('askModel.extraBody', 'must be a JSON object, e.g. { "temperature": 0.2 }.');
+  if (!isRecord(extraBody)) throw new SettingsError(setting, 'must be a JSON object, e.g. { "temperature": 0.2 }.');
   for (const [key, owner] of Object.entries(CONTROLLED_KEYS)) {
-    if (key in extraBody) throw new SettingsError('askModel.extraBody', `cannot set "${key}"; that is set by ${owner}.`);
+    if (key in extraBody) throw new SettingsError(setting, `cannot set "${key}"; that is set by ${owner}.`);
   }
   return extraBody;
 }
 
-function errorForIssue(issue: z.core.$ZodIssue | undefined, extraBody: Record<string, unknown>): Error {
+function errorForIssue(issue: z.core.$ZodIssue | undefined, extraBody: Record<string, unknown>, modelBody: Record<string, unknown>, model: string): Error {
   if (!issue) return new InvalidRequestError('unknown problem');
   const [head, second] = issue.path;
   const where = issue.path.join('.');
@@ -92,6 +97,7 @@ function errorForIssue(issue: z.core.$ZodIssue | undefined, extraBody: Record<st
       second === 'tags' ? 'askModel.metadata.tags' : second === 'generation_name' ? 'askModel.metadata.generationName' : second === 'trace_user_id' ? 'askModel.metadata.traceUserId' : 'askModel.extraBody';
     return new SettingsError(setting, `${issue.message} (at ${where}).`);
   }
+  if (typeof head === 'string' && head in modelBody) return new SettingsError('askModel.modelOverrides', `"${model}": "${where}": ${issue.message}.`);
   if (typeof head === 'string' && head in extraBody) return new SettingsError('askModel.extraBody', `"${where}": ${issue.message}.`);
   return new InvalidRequestError(`${where || 'body'}: ${issue.message}`);
 }

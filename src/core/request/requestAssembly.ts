@@ -1,7 +1,8 @@
 // One request path: every surface that asks the chat endpoint (Ask Model, Edit Selection, our chat, VS Code's chat
 // through our language model provider, Test Connection, a summary for the context fitter) builds its request here,
-// from the same facts: the profile's settings (model, stream, metadata, extra body), the model's catalogue entry with
-// the user's overrides (output limit and its spelling, reasoning effort, whether it takes tools, prices) and the tools
+// from the same facts: the profile's settings (model, stream, metadata, extra body), the user's settings for the model
+// (its sampling parameters and extra body, from modelOverrides), the model's catalogue entry with the user's overrides
+// (output limit and its spelling, reasoning effort, whether it takes tools, prices) and the tools
 // offered. A surface names itself (the default generation name) and may ask for less (no tools, no stream, a smaller
 // output limit); it never assembles a body of its own, so a new request field is added once, here or below.
 import type { ModelInfo } from '../catalogue/modelInfo';
@@ -9,6 +10,7 @@ import type { TokenPrices } from '../cost/answerCost';
 import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../protocol/messages';
 import type { ExtensionSettings } from '../settings/extensionSettings';
 import { buildChatRequest, type RequestSettings } from './buildChatRequest';
+import { modelBodyFields } from './modelBodyFields';
 import { modelRequestOptions, type ModelRequestOptions } from './modelRequestOptions';
 
 /** Who asks: the default generation name, so a proxy's logs tell the features apart. */
@@ -16,7 +18,7 @@ export type RequestSurface = 'ask-model' | 'chat' | 'edit-selection' | 'test-con
 
 export interface RequestAssemblyInput {
   /** The profile's settings as read; `model` is the model asked (a picker's choice replaces the profile's). */
-  settings: Pick<ExtensionSettings, 'model' | 'stream' | 'metadata' | 'extraBody'>;
+  settings: Pick<ExtensionSettings, 'model' | 'stream' | 'metadata' | 'extraBody' | 'modelOverrides'>;
   surface: RequestSurface;
   /** The model's catalogue entry with the user's overrides (what is known now: a request never waits on discovery). */
   modelInfo: ModelInfo;
@@ -45,13 +47,18 @@ export interface RequestAssembly {
   request(messages: readonly ChatMessage[], variant?: RequestVariant): ChatCompletionRequest;
 }
 
-/** Which generation name a surface sends: the configured one, else the surface's own (`ask-model`, `chat`, …). */
+/**
+ * The profile's settings for the model asked: the generation name a surface sends (the configured one, else the
+ * surface's own: `ask-model`, `chat`, …) and what the model's overrides add to the body.
+ */
 export function requestSettingsFor(settings: RequestAssemblyInput['settings'], surface: RequestSurface): RequestSettings {
+  const model = settings.model.trim();
   return {
     model: settings.model,
     stream: settings.stream,
     metadata: { ...settings.metadata, generationName: settings.metadata.generationName.trim() || surface },
     extraBody: settings.extraBody,
+    modelBody: modelBodyFields(Object.hasOwn(settings.modelOverrides, model) ? settings.modelOverrides[model] : undefined),
   };
 }
 

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
+import type { ModelOverrides } from '../catalogue/mergeCatalogue';
 import type { EndpointSetting } from '../completions/endpointChooser';
 import { readModelOverrides } from './modelOverrides';
 import {
@@ -26,6 +27,7 @@ export const DEFAULT_SYSTEM_PROMPT =
 export interface ExtensionSettings extends ServerSettings {
   /** The active profile's name ("Default" for the top-level settings). */
   profile: string;
+  /** The profile's own system prompt where it states one, else askModel.systemPrompt. */
   systemPrompt: string;
   maxContextCharacters: number;
 }
@@ -75,19 +77,26 @@ export function readSetting<T>(get: SettingGetter, spec: Field<T>): T {
 
 /** The settings for the active profile (or for `profileName`). */
 export function readExtensionSettings(get: SettingGetter, profileName = readActiveProfileName(get)): ExtensionSettings {
-  const server = isDefaultProfile(profileName) ? readDefaultServer(get) : profileFromEntry(findProfileEntry(readProfileEntries(get), profileName));
+  const entry = isDefaultProfile(profileName) ? undefined : findProfileEntry(readProfileEntries(get), profileName);
+  const server = entry === undefined ? readDefaultServer(get) : profileFromEntry(entry, readTopLevelOverrides(get));
   const { name, isDefault: _isDefault, ...serverSettings } = server;
   return {
     ...serverSettings,
     profile: name,
-    systemPrompt: readSetting(get, FIELDS.systemPrompt),
+    systemPrompt: entry?.systemPrompt ?? readSetting(get, FIELDS.systemPrompt),
     maxContextCharacters: readSetting(get, FIELDS.maxContextCharacters),
   };
 }
 
 /** Every profile, the Default one first, in the order the settings list them. */
 export function readServerProfiles(get: SettingGetter): ServerProfile[] {
-  return [readDefaultServer(get), ...readProfileEntries(get).map(profileFromEntry)];
+  const topLevel = readTopLevelOverrides(get);
+  return [readDefaultServer(get), ...readProfileEntries(get).map((entry) => profileFromEntry(entry, topLevel))];
+}
+
+/** `askModel.modelOverrides`: the Default profile's, and under every other profile's own. */
+function readTopLevelOverrides(get: SettingGetter): ModelOverrides {
+  return readModelOverrides(get('modelOverrides'), 'askModel.modelOverrides');
 }
 
 /** The top-level server settings, as the Default profile. */
@@ -104,7 +113,7 @@ function readDefaultServer(get: SettingGetter): ServerProfile {
     firstByteTimeoutMs: readSetting(get, FIELDS.firstByteSeconds) * 1000,
     idleTimeoutMs: readSetting(get, FIELDS.idleSeconds) * 1000,
     maxRetries: readSetting(get, FIELDS.maxRetries),
-    modelOverrides: readModelOverrides(get('modelOverrides'), 'askModel.modelOverrides'),
+    modelOverrides: readTopLevelOverrides(get),
     completionModel: readSetting(get, FIELDS.completionModel).trim(),
     completionEndpoint: readSetting(get, FIELDS.completionEndpoint),
     commitModel: readSetting(get, FIELDS.commitModel).trim(),

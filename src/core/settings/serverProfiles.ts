@@ -2,13 +2,15 @@
 // `headers`, …) are the first profile, named "Default", so a user who never opens the profile settings sees no change
 // and keeps the key stored for that server. `askModel.profiles` adds more, each a plain JSON object in settings.json;
 // `askModel.activeProfile` names the one in use. A profile states its own server settings: nothing leaks from the
-// Default profile (another server must not receive the company proxy's headers or extra body).
+// Default profile (another server must not receive the company proxy's headers or extra body). Two things are not
+// about the server and do reach every profile: the top-level `modelOverrides` (a model's settings follow the model;
+// the profile's own entry for it wins field by field) and `systemPrompt` (unless the profile states its own).
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
 import type { ModelOverrides } from '../catalogue/mergeCatalogue';
 import type { SettingGetter } from './extensionSettings';
-import { describeOverrideIssue, modelOverridesSchema } from './modelOverrides';
+import { describeOverrideIssue, mergeModelOverrides, modelOverridesSchema } from './modelOverrides';
 import { COMPLETION_ENDPOINTS } from '../completions/completionEndpoints';
 import type { EndpointSetting } from '../completions/endpointChooser';
 
@@ -68,7 +70,11 @@ const profileSchema = z.object({
   completionModel: z.optional(z.string()),
   completionEndpoint: z.optional(completionEndpointSchema),
   commitModel: z.optional(z.string()),
+  /** Replaces askModel.systemPrompt while the profile is active ('' sends none). */
+  systemPrompt: z.optional(z.string()),
 });
+/** The JSON schema of each field of a profile that package.json's must match (checked by a unit test). */
+export const profileEntryFieldSchemas = { modelOverrides: modelOverridesSchema, systemPrompt: z.string() } as const;
 export type ProfileEntry = z.infer<typeof profileSchema>;
 
 /**
@@ -101,8 +107,8 @@ export function readProfileEntries(get: SettingGetter): ProfileEntry[] {
   });
 }
 
-/** A profile entry with every unstated field at its default. */
-export function profileFromEntry(entry: ProfileEntry): ServerProfile {
+/** A profile entry with every unstated field at its default, and the top-level model overrides under its own. */
+export function profileFromEntry(entry: ProfileEntry, topLevelOverrides: ModelOverrides = {}): ServerProfile {
   return {
     name: entry.name,
     isDefault: false,
@@ -115,7 +121,7 @@ export function profileFromEntry(entry: ProfileEntry): ServerProfile {
     firstByteTimeoutMs: (entry.timeouts?.firstByteSeconds ?? SERVER_DEFAULTS.firstByteSeconds) * 1000,
     idleTimeoutMs: (entry.timeouts?.idleSeconds ?? SERVER_DEFAULTS.idleSeconds) * 1000,
     maxRetries: entry.maxRetries ?? SERVER_DEFAULTS.maxRetries,
-    modelOverrides: entry.modelOverrides ?? {},
+    modelOverrides: mergeModelOverrides(topLevelOverrides, entry.modelOverrides ?? {}),
     completionModel: (entry.completionModel ?? '').trim(),
     completionEndpoint: entry.completionEndpoint ?? 'auto',
     commitModel: (entry.commitModel ?? '').trim(),

@@ -16,6 +16,7 @@ const settings = (overrides: Partial<RequestAssemblyInput['settings']> = {}): Re
   stream: true,
   metadata: { tags: ['team-a'], generationName: '', traceUserId: 'dev@example.com' },
   extraBody: { temperature: 0.2, metadata: { cost_center: 'ide' } },
+  modelOverrides: {},
   ...overrides,
 });
 
