@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import { ActiveRequests } from './host/activeRequests';
 import { LastTextEditor } from './host/chat/lastTextEditor';
 import { registerChat } from './host/chat/registerChat';
+import { registerCommit } from './host/commit/registerCommit';
 import { registerCompletions } from './host/completions/registerCompletions';
 import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, registerProfileCommands, registerUtilityCommands } from './host/commands/registerCommands';
 import { registerLanguageModels } from './host/languageModels/registerLanguageModels';
@@ -46,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   registerChat(context, { factory, active, log, editors, tools });
   registerLanguageModels(context, { factory, log });
   registerCompletions(context, { factory, log });
+  registerCommit(context, { factory, active, log });
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(2)} ms`);

@@ -107,6 +107,8 @@ export { buildCommitPrompt, diffCapNote, styleHintSubjects, COMMIT_SYSTEM_PROMPT
 export { cleanCommitMessage } from './commit/commitMessageText';
 export { CommitMessageAnswer } from './commit/commitMessageAnswer';
 export { NoChangesError, NoRepositoryError, EmptyCommitMessageError } from './commit/commitErrors';
+export type { CommitInputBoxPort, CommitMessagePorts, CommitRepositoryPort } from './commit/commitMessagePorts';
+export { writeCommitMessage, type CommitMessageOutcome, type CommitMessageRequest } from './commit/writeCommitMessage';
 export { tokenAtCaret, replaceToken, MAX_QUERY_LENGTH, type InputToken, type InputTrigger } from './chat/mentions/inputToken';
 export { readProjectRulesSetting, RULES_KINDS, PROJECT_RULES_SETTING, NO_PROJECT_RULES, type ProjectRulesSources, type RulesKind } from './rules/projectRulesSetting';
 export { discoverProjectRules, type DiscoveredRules, type FoundRulesFile, type DiscoverRulesOptions } from './rules/discoverProjectRules';

@@ -26,3 +26,4 @@ export { manageModels } from './languageModels/hiddenModelsNotice';
 export { InlineCompletions } from './completions/inlineCompletions';
 export { setCompletionsEnabled } from './settings';
 export { showCompletionsMenu } from './completions/completionsMenu';
+export { writeCommitMessageCommand } from './commit/commitMessageCommand';

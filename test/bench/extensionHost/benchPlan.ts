@@ -34,6 +34,7 @@ export const FLOOR_COMMANDS = [
   'completions.snooze',
   'completions.selectModel',
   'completions.accepted',
+  'writeCommitMessage',
 ];
 /** The bench entry's folder is also an extension (the workbench wants one); its `main` is the load probe. */
 export const ENTRY = { publisher: 'ask-model-bench', name: 'bench-entry' } as const;
