@@ -11,6 +11,8 @@ export { testConnection } from './commands/testConnection';
 export { addProfile, selectProfile } from './commands/profileCommands';
 export { ChatController } from './chat/chatController';
 export { ChatViewProvider } from './chat/chatViewProvider';
+export { AnswerChanges, ANSWER_CHANGE_SCHEME } from './chat/answerChanges';
+export { exportConversation, importConversation } from './chat/conversationFiles';
 export { ConversationStore } from './chat/conversationStore';
 export { createChatSession } from './chat/hostSessionPorts';
 export { ReadTracker } from './tools/readTracker';

@@ -6,7 +6,9 @@ import type { Log } from '../log';
 import { readProfiles, readSettings, setActiveProfile } from '../settings';
 import { runErrorAction } from '../showError';
 import type { WorkspaceTools } from '../tools/registerTools';
+import type { AnswerChanges, RevertOutcome } from './answerChanges';
 import { applyCode, copyCode, insertCode } from './codeActions';
+import { exportConversation, importConversation } from './conversationFiles';
 import { chipFromEditor } from './editorContext';
 import type { LastTextEditor } from './lastTextEditor';
 
@@ -15,6 +17,7 @@ export interface ChatControllerDeps {
   log: Log;
   editors: LastTextEditor;
   tools: WorkspaceTools;
+  answerChanges: AnswerChanges;
 }
 
 export class ChatController {
@@ -66,6 +69,17 @@ export class ChatController {
         return;
       case 'compactNow':
         return session.compactNow();
+      case 'revertAnswerEdits':
+        await this.revertAnswer(message.turnId);
+        return;
+      case 'viewAnswerChanges':
+        return this.viewAnswerChanges(message.turnId);
+      case 'exportConversation':
+        await exportConversation(session, { conversationId: message.id });
+        return;
+      case 'importConversation':
+        await importConversation(session);
+        return;
       case 'selectProfile':
         // The header offers only the names it was sent; a name that is not a profile (any more) changes nothing.
         if (readProfiles().some((profile) => profile.name === message.name)) await setActiveProfile(message.name);
@@ -73,6 +87,19 @@ export class ChatController {
       default:
         assertNever(message);
     }
+  }
+
+  /** "Revert this answer's edits" on an answer of the open conversation; undefined when there is no such answer. */
+  async revertAnswer(turnId: string): Promise<RevertOutcome | undefined> {
+    const answer = this.deps.session.answerEdits(turnId);
+    if (!answer) return undefined;
+    return this.deps.answerChanges.revert(answer.edits);
+  }
+
+  /** "View changes": one diff of every file the answer changed. */
+  async viewAnswerChanges(turnId: string): Promise<void> {
+    const answer = this.deps.session.answerEdits(turnId);
+    if (answer) await this.deps.answerChanges.show(`Ask Model’s changes: ${answer.title}`, answer.edits);
   }
 
   /** Attaches the selection (or file) of the editor the user left; says so when there is none. */

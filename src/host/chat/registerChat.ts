@@ -9,6 +9,7 @@ import type { Log } from '../log';
 import type { RegisteredTools } from '../tools/registerTools';
 import type { ChatSession } from '../../core';
 import type { ChatController } from './chatController';
+import type { ExportRequest } from './conversationFiles';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { LastTextEditor } from './lastTextEditor';
 
@@ -55,6 +56,19 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
       await provider.reveal();
       await session.compactNow();
     }),
+    vscode.commands.registerCommand('askModel.exportChat', async (request?: ExportRequest) => {
+      const [{ exportConversation }, { session }] = await Promise.all([loadDeferred(), chat()]);
+      return exportConversation(session, request);
+    }),
+    vscode.commands.registerCommand('askModel.importChat', async (uri?: vscode.Uri) => {
+      const [{ importConversation }, { session, provider }] = await Promise.all([loadDeferred(), chat()]);
+      const imported = await importConversation(session, uri instanceof vscode.Uri ? uri : undefined);
+      if (imported?.ok) await provider.reveal();
+      return imported;
+    }),
+    // The answer's buttons in the view; commands too, so keyboard users and scripts reach them (hidden in the palette).
+    vscode.commands.registerCommand('askModel.chat.revertAnswerEdits', async (turnId: string) => (await chat()).controller.revertAnswer(turnId)),
+    vscode.commands.registerCommand('askModel.chat.viewAnswerChanges', async (turnId: string) => (await chat()).controller.viewAnswerChanges(turnId)),
     vscode.commands.registerCommand('askModel.chat.addSelection', async () => {
       const { controller, provider } = await chat();
       controller.attach('selection');
@@ -64,14 +78,19 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
 }
 
 async function buildChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps): Promise<Chat> {
-  const [{ ChatController, ChatViewProvider, ConversationStore, createChatSession }, factory, tools] = await Promise.all([loadDeferred(), deps.factory(), deps.tools.load()]);
+  const [{ AnswerChanges, ANSWER_CHANGE_SCHEME, ChatController, ChatViewProvider, ConversationStore, createChatSession }, factory, tools] = await Promise.all([loadDeferred(), deps.factory(), deps.tools.load()]);
   const store = new ConversationStore(context.workspaceState, (problem) => {
     deps.log.warn(`chat history: ${problem}`);
     void vscode.window.showWarningMessage(`Ask Model: ${problem}`);
   });
   const provider = new ChatViewProvider(context.extensionUri, deps.log);
   const session = createChatSession({ factory, active: deps.active, log: deps.log, store, tools, post: (message) => provider.post(message) });
-  const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools });
-  context.subscriptions.push(provider, provider.onDidReceiveMessage((message) => controller.receive(message)));
+  const answerChanges = new AnswerChanges();
+  const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools, answerChanges });
+  context.subscriptions.push(
+    provider,
+    provider.onDidReceiveMessage((message) => controller.receive(message)),
+    vscode.workspace.registerTextDocumentContentProvider(ANSWER_CHANGE_SCHEME, answerChanges),
+  );
   return { session, controller, provider };
 }

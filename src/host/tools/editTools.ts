@@ -54,6 +54,7 @@ export async function replaceInFile(callId: string, args: ReplaceInFileArgs, dep
     status: 'done',
     content: `${describeEditResult(final, resolved.relative)} The change is in the editor, unsaved; the user can undo it.`,
     preview: `changed lines ${final.startLine}–${final.endLine}${final.reapplied ? ' (re-applied around your typing)' : ''}`,
+    fileChange: { path: resolved.absolute, relativePath: resolved.relative, before: now, after: final.text },
   };
 }
 
@@ -69,8 +70,11 @@ export async function createFile(callId: string, args: CreateFileArgs, deps: Edi
   if (decision) return decision;
   if (deps.signal.aborted) return { status: 'failed', content: 'Not applied: the user stopped the request.' };
   const edit = new vscode.WorkspaceEdit();
+  // What the file held before (null: it is new), for the answer's Revert and View changes.
+  let before: string | null = null;
   if (exists) {
     const current = (await readDocumentText(uri)) ?? '';
+    before = current;
     if (!(await applyTextChange(uri, current, args.content))) return { status: 'failed', content: `Not applied: VS Code refused to change "${resolved.relative}".` };
   } else {
     edit.createFile(uri, { ignoreIfExists: false, contents: new TextEncoder().encode(args.content) });
@@ -78,7 +82,12 @@ export async function createFile(callId: string, args: CreateFileArgs, deps: Edi
   }
   deps.reads.remember(resolved.absolute, args.content);
   const lines = args.content === '' ? 0 : args.content.split('\n').length;
-  return { status: 'done', content: `${exists ? 'Replaced' : 'Created'} "${resolved.relative}" (${lines} lines).`, preview: `${exists ? 'replaced' : 'created'}, ${lines} lines` };
+  return {
+    status: 'done',
+    content: `${exists ? 'Replaced' : 'Created'} "${resolved.relative}" (${lines} lines).`,
+    preview: `${exists ? 'replaced' : 'created'}, ${lines} lines`,
+    fileChange: { path: resolved.absolute, relativePath: resolved.relative, before, after: args.content },
+  };
 }
 
 /** Shows the diff and waits for the user; returns an outcome when the edit must not be applied. */

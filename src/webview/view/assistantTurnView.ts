@@ -10,6 +10,18 @@ import { errorCardElement } from './errorCard';
 import { ReasoningView } from './reasoningView';
 import { ToolCardList } from './toolCards';
 
+/** Under an answer that applied edits: which files, and its two actions (the host checks each file before reverting). */
+function answerEditsElement(turnId: string, files: readonly string[]): HTMLElement {
+  const named = files.length === 1 ? (files[0] ?? '') : `${files.length} files`;
+  return element(
+    'div',
+    { class: 'answer-edits', role: 'group', 'aria-label': `Edits of this answer: ${files.join(', ')}` },
+    element('span', { class: 'answer-edits-files', title: files.join('\n') }, `Edited ${named}`),
+    element('button', { type: 'button', class: 'secondary small', 'data-turn-action': 'view-changes', 'data-turn-id': turnId }, 'View changes'),
+    element('button', { type: 'button', class: 'secondary small', 'data-turn-action': 'revert-edits', 'data-turn-id': turnId }, 'Revert this answer’s edits'),
+  );
+}
+
 export class AssistantTurnView {
   readonly role = 'assistant';
   readonly element: HTMLElement;
@@ -65,7 +77,15 @@ export class AssistantTurnView {
       this.showReasoning(turn.reasoning);
     }
     if (previous.toolCalls !== turn.toolCalls) this.tools.show(turn.toolCalls ?? []);
-    if (previous.status !== turn.status || previous.footer !== turn.footer || previous.notice !== turn.notice || JSON.stringify(previous.error) !== JSON.stringify(turn.error)) this.showAfter();
+    if (
+      previous.status !== turn.status ||
+      previous.footer !== turn.footer ||
+      previous.notice !== turn.notice ||
+      JSON.stringify(previous.error) !== JSON.stringify(turn.error) ||
+      JSON.stringify(previous.editedFiles) !== JSON.stringify(turn.editedFiles)
+    ) {
+      this.showAfter();
+    }
   }
 
   /** Shows a new or changed tool card; returns whether anything changed. */
@@ -129,6 +149,8 @@ export class AssistantTurnView {
       );
     }
     if (this.turn.notice) parts.push(element('p', { class: 'turn-note' }, this.turn.notice));
+    const edited = this.turn.editedFiles ?? [];
+    if (edited.length > 0 && status !== 'streaming') parts.push(answerEditsElement(this.turn.id, edited));
     if (footer && status !== 'streaming') parts.push(element('p', { class: 'turn-footer' }, footer));
     this.after.replaceChildren(...parts);
   }

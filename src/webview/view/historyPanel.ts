@@ -1,4 +1,5 @@
-// Past conversations: open one, or delete it ("Delete <title>"). A disclosure panel under the header, opened by the
+// Past conversations: open one, export it ("Export <title>": the host asks Markdown or JSON), or delete it
+// ("Delete <title>"); Import… brings back a conversation exported as JSON. A disclosure panel under the header, opened by the
 // History button; Escape closes it and returns focus to that button. The open conversation is marked aria-current.
 import type { ConversationSummary, ViewMessage } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
@@ -25,10 +26,12 @@ export class HistoryPanel {
       'section',
       { id: HISTORY_PANEL_ID, class: 'history-panel', 'aria-labelledby': 'history-heading', hidden: true },
       element('h2', { id: 'history-heading' }, 'History'),
+      element('button', { type: 'button', class: 'secondary small history-import', 'data-import': 'json' }, 'Import…'),
       this.empty,
       this.list,
     );
     this.list.addEventListener('click', (event) => this.onClick(event));
+    this.element.querySelector('.history-import')?.addEventListener('click', () => this.options.post({ type: 'importConversation' }));
     this.element.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
@@ -58,7 +61,8 @@ export class HistoryPanel {
           element('span', { class: 'history-details' }, details),
         );
         const remove = element('button', { type: 'button', class: 'icon-button history-delete', 'data-delete-id': conversation.id, 'aria-label': `Delete ${title}`, title: `Delete ${title}` }, '×');
-        return element('li', { class: 'history-item' }, open, remove);
+        const exportButton = element('button', { type: 'button', class: 'icon-button history-export', 'data-export-id': conversation.id, 'aria-label': `Export ${title}`, title: `Export ${title}` }, '⤓');
+        return element('li', { class: 'history-item' }, open, exportButton, remove);
       });
     // Re-rendering drops the focused button; put the keyboard back on the same one (by data attribute) if it is still there.
     const focused = this.list.contains(document.activeElement) ? (document.activeElement as HTMLElement).dataset : undefined;
@@ -74,8 +78,10 @@ export class HistoryPanel {
   private onClick(event: MouseEvent): void {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button');
     if (!button) return;
-    const { openId, deleteId } = button.dataset;
-    if (openId !== undefined) {
+    const { openId, deleteId, exportId } = button.dataset;
+    if (exportId !== undefined) {
+      this.options.post({ type: 'exportConversation', id: exportId });
+    } else if (openId !== undefined) {
       this.options.post({ type: 'openConversation', id: openId });
       this.options.onClose(false);
     } else if (deleteId !== undefined) {

@@ -22,5 +22,8 @@ export function messageForClick(target: EventTarget | null): ViewMessage | undef
     return toolAction === 'diff' ? { type: 'showDiff', callId } : { type: 'toolDecision', callId, approved: toolAction === 'accept' };
   }
   if (turnAction === 'retry') return { type: 'retry' };
+  const turnId = button.dataset['turnId'];
+  if (turnAction === 'revert-edits' && turnId !== undefined) return { type: 'revertAnswerEdits', turnId };
+  if (turnAction === 'view-changes' && turnId !== undefined) return { type: 'viewAnswerChanges', turnId };
   return undefined;
 }
