@@ -10,6 +10,7 @@ export { selectModel } from './commands/modelPicker';
 export { testConnection } from './commands/testConnection';
 export { addProfile, selectProfile } from './commands/profileCommands';
 export { ChatController } from './chat/chatController';
+export { ChatInput } from './chat/mentions/chatInput';
 export { ChatViewProvider } from './chat/chatViewProvider';
 export { AnswerChanges, ANSWER_CHANGE_SCHEME } from './chat/answerChanges';
 export { exportConversation, importConversation } from './chat/conversationFiles';

@@ -55,6 +55,10 @@ export function applyHostMessage(message: HostMessage, { model, view, saver }: H
       view.showContext(message.context, message.summarisedThrough);
       saver.saveSoon();
       return;
+    case 'completionItems':
+      // Not cached: a list for a word being typed means nothing after a reload.
+      view.showCompletions(message.requestId, message.items);
+      return;
     case 'focusInput':
       view.focusInput();
       return;

@@ -360,6 +360,12 @@ describe('Security in the workbench (e2e)', function () {
         showDiff: [{ type: 'showDiff', callId: secretFile }],
         // A name that is no profile changes no setting.
         selectProfile: [{ type: 'selectProfile', name: '../../settings.json' }],
+        // Completion answers with names from the workspace only; an item the host did not offer attaches nothing.
+        completeInput: [{ type: 'completeInput', requestId: 1, trigger: '@', query: `../${path.basename(outside)}/secret.txt` }],
+        attachMention: [
+          { type: 'attachMention', itemId: secretFile },
+          { type: 'attachMention', itemId: 'm0' },
+        ],
       };
       // newChat and attachContext are the view's own buttons, covered by the chat tests; they read and write no file
       // beyond the editor's selection the user attaches, so they are posted last, not mixed into the probes above.

@@ -69,7 +69,7 @@ function chipHeading(chip: ContextChip): string {
     case 'folder':
       return `The files in the folder ${chip.path}`;
     case 'problems':
-      return 'The errors and warnings VS Code reports in the workspace';
+      return chip.path === '' ? 'The errors and warnings VS Code reports in the workspace' : `The errors and warnings VS Code reports in ${chip.path}, lines ${chip.startLine}–${chip.endLine}`;
     case 'changes':
       return 'The uncommitted changes in the working tree (git diff)';
     case 'terminal':

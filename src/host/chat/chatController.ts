@@ -11,6 +11,7 @@ import { applyCode, copyCode, insertCode } from './codeActions';
 import { exportConversation, importConversation } from './conversationFiles';
 import { chipFromEditor } from './editorContext';
 import type { LastTextEditor } from './lastTextEditor';
+import type { ChatInput } from './mentions/chatInput';
 
 export interface ChatControllerDeps {
   session: ChatSession;
@@ -18,6 +19,8 @@ export interface ChatControllerDeps {
   editors: LastTextEditor;
   tools: WorkspaceTools;
   answerChanges: AnswerChanges;
+  /** Completion, @-mentions and slash commands in the message box. */
+  input: ChatInput;
 }
 
 export class ChatController {
@@ -34,7 +37,7 @@ export class ChatController {
       case 'ready':
         return session.showState();
       case 'send':
-        return session.send(message.text);
+        return this.deps.input.send(message.text);
       case 'stop':
         return session.stop();
       case 'retry':
@@ -45,6 +48,10 @@ export class ChatController {
         return this.attach(message.kind);
       case 'removeContext':
         return session.removeContext(message.chipId);
+      case 'completeInput':
+        return this.deps.input.complete(message.requestId, message.trigger, message.query);
+      case 'attachMention':
+        return this.deps.input.attachMention(message.itemId);
       case 'copyCode':
         return copyCode(message.code);
       case 'insertCode':

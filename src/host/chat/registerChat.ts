@@ -78,7 +78,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
 }
 
 async function buildChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps): Promise<Chat> {
-  const [{ AnswerChanges, ANSWER_CHANGE_SCHEME, ChatController, ChatViewProvider, ConversationStore, createChatSession }, factory, tools] = await Promise.all([loadDeferred(), deps.factory(), deps.tools.load()]);
+  const [{ AnswerChanges, ANSWER_CHANGE_SCHEME, ChatController, ChatInput, ChatViewProvider, ConversationStore, createChatSession }, factory, tools] = await Promise.all([loadDeferred(), deps.factory(), deps.tools.load()]);
   const store = new ConversationStore(context.workspaceState, (problem) => {
     deps.log.warn(`chat history: ${problem}`);
     void vscode.window.showWarningMessage(`Ask Model: ${problem}`);
@@ -86,7 +86,9 @@ async function buildChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps
   const provider = new ChatViewProvider(context.extensionUri, deps.log);
   const session = createChatSession({ factory, active: deps.active, log: deps.log, store, tools, post: (message) => provider.post(message) });
   const answerChanges = new AnswerChanges();
-  const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools, answerChanges });
+  const input = new ChatInput({ session, editors: deps.editors, post: (message) => provider.post(message), log: deps.log });
+  context.subscriptions.push(input);
+  const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools, answerChanges, input });
   context.subscriptions.push(
     provider,
     provider.onDidReceiveMessage((message) => controller.receive(message)),

@@ -1,6 +1,6 @@
 // The whole chat view: header, history panel, the conversation and the composer, laid out in #app. It renders what
 // it is given and reports what the user does; it owns no conversation state.
-import type { ChatViewState, ContextChip, ContextUse, ConversationSummary, ToolCard, ViewTurn, ViewMessage } from '../../core/chat/webviewProtocol';
+import type { ChatViewState, CompletionItem, ContextChip, ContextUse, ConversationSummary, ToolCard, ViewTurn, ViewMessage } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
 import { Announcer } from './announcer';
 import { ChatHeader } from './chatHeader';
@@ -54,6 +54,8 @@ export class ChatView {
       stop: () => post({ type: 'stop' }),
       attach: (kind) => post({ type: 'attachContext', kind }),
       removeChip: (chipId) => post({ type: 'removeContext', chipId }),
+      complete: (requestId, trigger, query) => post({ type: 'completeInput', requestId, trigger, query }),
+      attachMention: (itemId) => post({ type: 'attachMention', itemId }),
       draftChanged: options.draftChanged,
     });
     root.replaceChildren(this.header.element, this.history.element, conversation, this.composer.element, this.announcer.element);
@@ -108,6 +110,10 @@ export class ChatView {
     const result = this.messages.showToolCall(turnId, call);
     if (result === 'changed' && call.status === 'awaiting-approval') this.announcer.announce(approvalRequest(call));
     return result !== 'missing';
+  }
+
+  showCompletions(requestId: number, items: readonly CompletionItem[]): void {
+    this.composer.showCompletions(requestId, items);
   }
 
   showPendingContext(chips: readonly ContextChip[]): void {

@@ -8,9 +8,19 @@ export function chipTooltip(chip: ContextChip): string {
   return `${chip.text}\n\n[${chip.truncatedCharacters.toLocaleString('en-US')} more characters left out]`;
 }
 
+const KIND_NAMES: Record<ContextChip['kind'], string> = {
+  file: 'File',
+  selection: 'Selection',
+  folder: 'Folder',
+  symbol: 'Symbol',
+  problems: 'Problems',
+  changes: 'Changes',
+  terminal: 'Terminal',
+};
+
 function chipLabel(chip: ContextChip): HTMLElement {
   const cut = chip.truncatedCharacters > 0 ? ' (cut)' : '';
-  return element('span', { class: 'chip-label', title: chipTooltip(chip) }, `${chip.kind === 'file' ? 'File' : 'Selection'}: ${chip.label}${cut}`);
+  return element('span', { class: 'chip-label', title: chipTooltip(chip) }, `${KIND_NAMES[chip.kind]}: ${chip.label}${cut}`);
 }
 
 export function chipListElement(chips: readonly ContextChip[], listLabel: string, removable: boolean): HTMLUListElement {

@@ -2,9 +2,11 @@
 // commits the composed text. Escape while an answer streams stops it. Send stays focusable while busy (aria-disabled,
 // not disabled) so focus is never dropped onto the page; Stop appears only while busy. The draft is reported on every
 // edit so it can be cached, and is cleared only once the message has been handed to the host.
-import type { ContextChip } from '../../core/chat/webviewProtocol';
+import type { InputTrigger } from '../../core/chat/mentions/inputToken';
+import type { CompletionItem, ContextChip } from '../../core/chat/webviewProtocol';
 import { element, toggleAttribute } from '../dom';
 import { chipListElement } from './chipList';
+import { InputCompletion } from './inputCompletion';
 
 /** The protocol's limit on one message (`send.text`). */
 export const MAX_MESSAGE_LENGTH = 200_000;
@@ -15,6 +17,9 @@ export interface ComposerEvents {
   attach(kind: 'selection' | 'file'): void;
   removeChip(chipId: string): void;
   draftChanged(draft: string): void;
+  /** `@` or a first-word `/` under the caret: ask the host what can complete it. */
+  complete(requestId: number, trigger: InputTrigger, query: string): void;
+  attachMention(itemId: string): void;
 }
 
 export class Composer {
@@ -25,11 +30,17 @@ export class Composer {
   private readonly chips: HTMLElement;
   private readonly problem: HTMLElement;
   private readonly events: ComposerEvents;
+  private readonly completion: InputCompletion;
   private busy = false;
 
   constructor(events: ComposerEvents) {
     this.events = events;
-    this.textarea = element('textarea', { class: 'prompt', rows: 3, 'aria-label': 'Message', placeholder: 'Ask about your code (Enter to send, Shift+Enter for a new line)', 'aria-describedby': 'composer-problem' });
+    this.textarea = element('textarea', { class: 'prompt', rows: 3, 'aria-label': 'Message', placeholder: 'Ask about your code (@ to mention, / for commands; Enter to send)', 'aria-describedby': 'composer-problem' });
+    this.completion = new InputCompletion(this.textarea, {
+      complete: (requestId, trigger, query) => this.events.complete(requestId, trigger, query),
+      attachMention: (itemId) => this.events.attachMention(itemId),
+      edited: (text) => this.events.draftChanged(text),
+    });
     this.sendButton = element('button', { type: 'button', class: 'primary' }, 'Send');
     this.stopButton = element('button', { type: 'button', class: 'secondary', hidden: true }, 'Stop');
     this.chips = element('div', { class: 'pending-context' });
@@ -41,6 +52,7 @@ export class Composer {
       { class: 'composer', role: 'group', 'aria-label': 'New message' },
       element('div', { class: 'context-row' }, this.chips, element('div', { class: 'attach-buttons' }, attachSelection, attachFile)),
       this.textarea,
+      this.completion.popup.element,
       this.problem,
       element('div', { class: 'composer-buttons' }, this.stopButton, this.sendButton),
     );
@@ -83,7 +95,13 @@ export class Composer {
     this.textarea.focus();
   }
 
+  /** The host's completion items for question `requestId`. */
+  showCompletions(requestId: number, items: readonly CompletionItem[]): void {
+    this.completion.showItems(requestId, items);
+  }
+
   private onKeyDown(event: KeyboardEvent): void {
+    if (this.completion.handleKey(event)) return;
     if (event.key === 'Enter' && !event.shiftKey) {
       // keyCode 229: the key went to an IME (Safari and older Chromium end compositions without isComposing).
       if (event.isComposing || event.keyCode === 229) return;
@@ -103,6 +121,7 @@ export class Composer {
       this.showProblem(`This message has ${text.length.toLocaleString('en-US')} characters; the most one message can have is ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')}.`);
       return;
     }
+    this.completion.close();
     this.events.send(text);
     this.textarea.value = '';
     this.events.draftChanged('');
