@@ -1,17 +1,20 @@
 // What every request (Ask Model, Edit Selection, the chat) needs first, as the core's PreparedRun: a client for the
 // current settings and key, with a model (with none set, the user picks one from the server's list, or types one, and
 // the client is made again for it), the request builder for the feature (each request logged), the tool rules, and
-// the answer log. Undefined: the user declined to pick a model.
-import { answerFactsOf, approvalRule, assembleRequests, describeCompaction, modelRequestOptions, offerVscodeTools, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
+// the answer log, and the system prompt with the project rules for the files the answer works on (`workingFiles`).
+// Undefined: the user declined to pick a model.
+import type * as vscode from 'vscode';
+import { answerFactsOf, approvalRule, assembleRequests, describeCompaction, modelRequestOptions, offerVscodeTools, systemPromptWithRules, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
 import { recordAnswer } from './answerRecord';
 import type { ClientFactory } from './clientFactory';
 import { selectModel } from './commands/modelPicker';
 import { logRequest, type Log } from './log';
 import { knownModelInfo } from './modelCatalogue';
+import { readProjectRules } from './rules/projectRulesReader';
 import { readProfiles, readWorkspaceToolSettings } from './settings';
 import { listVscodeTools } from './tools/vscodeTools';
 
-export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunPurpose): Promise<PreparedRun | undefined> {
+export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunPurpose, workingFiles: readonly vscode.Uri[] = []): Promise<PreparedRun | undefined> {
   let ready = await factory.create();
   if (ready.settings.model === '') {
     if (!(await selectModel(factory, log))) return undefined;
@@ -44,12 +47,14 @@ export async function prepareRun(factory: ClientFactory, log: Log, purpose: RunP
   }
   // A setting the request cannot carry (extra body, metadata) is reported now, before anything is shown.
   assembly.request([{ role: 'user', content: '' }]);
+  const projectRules = await readProjectRules(workingFiles, log, feature);
   const run: PreparedRun = {
     purpose,
     model: settings.model,
     profile: readProfiles().length > 1 ? settings.profile : undefined,
     prices: assembly.prices,
-    systemPrompt: settings.systemPrompt,
+    systemPrompt: systemPromptWithRules(settings.systemPrompt, projectRules),
+    ...(projectRules ? { projectRules } : {}),
     client,
     buildRequest: (messages) => {
       const request = assembly.request(messages);

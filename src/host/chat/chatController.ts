@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { isOpenableLink, messageOf, type ChatSession, type ViewMessage } from '../../core';
 import type { Log } from '../log';
 import { readProfiles, readSettings, setActiveProfile } from '../settings';
+import { openRulesFile } from '../rules/projectRulesReader';
 import { runErrorAction } from '../showError';
 import type { WorkspaceTools } from '../tools/registerTools';
 import type { AnswerChanges, RevertOutcome } from './answerChanges';
@@ -90,6 +91,9 @@ export class ChatController {
       case 'selectProfile':
         // The header offers only the names it was sent; a name that is not a profile (any more) changes nothing.
         if (readProfiles().some((profile) => profile.name === message.name)) await setActiveProfile(message.name);
+        return;
+      case 'openRulesFile':
+        if (!(await openRulesFile(message.path))) void vscode.window.showWarningMessage(`Ask Model: the rules file ${message.path} could not be opened; it may have been moved or deleted.`);
         return;
       default:
         assertNever(message);

@@ -1,5 +1,6 @@
 // The chat session's ports on VS Code: the shared run preparation, the workspace tool runner, approval on the call's
 // card, the workspace's stored conversations, the view, real time, random ids, and the host's Stop-all.
+import * as vscode from 'vscode';
 import { ChatSession, type ChatSessionPorts, type HostMessage } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import type { ClientFactory } from '../clientFactory';
@@ -21,7 +22,7 @@ export interface HostSessionDeps {
 
 export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
   return {
-    prepareRun: () => prepareRun(deps.factory, deps.log, 'chat'),
+    prepareRun: (workingFiles) => prepareRun(deps.factory, deps.log, 'chat', urisOf(workingFiles ?? [])),
     runTool: deps.tools.runner.run,
     approve: approveOnCard(deps.tools.approvals),
     store: deps.store,
@@ -48,4 +49,13 @@ export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
 
 export function createChatSession(deps: HostSessionDeps): ChatSession {
   return new ChatSession(hostSessionPorts(deps));
+}
+
+/**
+ * The attached files' URIs. A chip keeps its path relative to its folder (without the folder's name), so in a
+ * multi-root workspace it is looked for in each folder: a folder without the file finds no rules nearer than its own.
+ */
+function urisOf(paths: readonly string[]): vscode.Uri[] {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return paths.flatMap((path) => (/^(?:\/|[a-z]:)/i.test(path) ? [] : folders.map((folder) => vscode.Uri.joinPath(folder.uri, ...path.split('/')))));
 }

@@ -53,13 +53,13 @@ export async function askModel(deps: AskDeps, args: AskArgs | undefined): Promis
   const question = args?.question?.trim() || (await deps.questions.ask(code.wholeFile ? `Ask about ${code.path} (no selection: the whole file is sent)` : `Ask about ${code.path}, lines ${code.startLine}–${code.endLine}`));
   if (!question) return { status: 'cancelled' };
   await deps.questions.remember(question);
-  return answer(deps, question, code);
+  return answer(deps, question, code, editor.document.uri);
 }
 
-async function answer(deps: AskDeps, question: string, code: CodeContext): Promise<AskResult> {
+async function answer(deps: AskDeps, question: string, code: CodeContext, file: vscode.Uri): Promise<AskResult> {
   let run: PreparedRun;
   try {
-    const prepared = await prepareRun(deps.factory, deps.log, 'ask-model');
+    const prepared = await prepareRun(deps.factory, deps.log, 'ask-model', [file]);
     if (!prepared) return { status: 'cancelled' };
     run = prepared;
   } catch (error) {
@@ -118,7 +118,7 @@ async function answer(deps: AskDeps, question: string, code: CodeContext): Promi
     document.append(`\n\n_(failed: ${messageOf(result.error)})_\n`);
     await document.finish();
     deps.log.error(`ask-model: ${messageOf(result.error)}`);
-    return { ...failed(result.error, () => answer(deps, question, code)), ...common, edits: document.edits };
+    return { ...failed(result.error, () => answer(deps, question, code, file)), ...common, edits: document.edits };
   }
   if (result.outcome === 'stopped' || footer === undefined) {
     document.append('\n\n_(stopped: the answer above is partial)_\n');

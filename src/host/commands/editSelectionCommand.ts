@@ -48,7 +48,7 @@ export async function editSelection(deps: EditSelectionDeps, args: EditSelection
   if (!instruction) return { status: 'cancelled' };
 
   try {
-    const run = await prepareRun(deps.factory, deps.log, 'edit-selection');
+    const run = await prepareRun(deps.factory, deps.log, 'edit-selection', [document.uri]);
     if (!run) return { status: 'cancelled' };
     const firstLine = Math.max(0, selection.start.line - SURROUNDING_LINES);
     const lastLine = Math.min(document.lineCount - 1, selection.end.line + SURROUNDING_LINES);

@@ -18,6 +18,7 @@ const SETTING_KEYS = [
   'model',
   'stream',
   'systemPrompt',
+  'projectRules',
   'metadata.tags',
   'metadata.generationName',
   'metadata.traceUserId',
