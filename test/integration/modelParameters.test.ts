@@ -4,6 +4,7 @@
 // system prompt in place of the shared one.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { readAskModelLog } from '../support/e2e/askModelLog';
 import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
 import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings, settleLanguageModels, until } from './support/extensionFixture';
 
@@ -11,6 +12,9 @@ interface AskResult {
   status: string;
   error?: { message: string };
 }
+
+/** A header value that may be a credential (a gateway's routing token): sent, never written to the log. */
+const ROUTE_TOKEN = 'route-token-7f3a9c';
 
 const ask = (question: string): Thenable<AskResult> => vscode.commands.executeCommand<AskResult>('askModel.ask', { question });
 const lastChat = (server: ReferenceServer) => {
@@ -48,7 +52,7 @@ describe('per-model request parameters and a system prompt per profile, in a rea
     model: 'qwen',
     systemPrompt: 'Shared prompt.',
     extraBody: { temperature: 1, user: 'ide' },
-    modelOverrides: { qwen: { temperature: 0.3, seed: 7, topK: 20, stop: ['</answer>'], headers: { 'X-Route': 'gpu-pool' } } },
+    modelOverrides: { qwen: { temperature: 0.3, seed: 7, topK: 20, stop: ['</answer>'], headers: { 'X-Route': ROUTE_TOKEN } } },
     profiles: [{ name: 'Local', baseUrl: local.url, model: 'qwen', systemPrompt: 'Local prompt.', modelOverrides: { qwen: { temperature: 0.1, minP: 0.05 } } }],
   });
 
@@ -63,7 +67,7 @@ describe('per-model request parameters and a system prompt per profile, in a rea
     assert.equal(sent.body['top_k'], 20);
     assert.deepEqual(sent.body['stop'], ['</answer>']);
     assert.equal(sent.body['user'], 'ide', 'the rest of the profile’s extraBody is kept');
-    assert.equal(sent.headers['x-route'], 'gpu-pool');
+    assert.equal(sent.headers['x-route'], ROUTE_TOKEN);
     assert.ok(systemText(sent.body)?.startsWith('Shared prompt.'), systemText(sent.body));
 
     await configure({ activeProfile: 'Local' });
@@ -75,8 +79,13 @@ describe('per-model request parameters and a system prompt per profile, in a rea
     assert.equal(merged.body['min_p'], 0.05);
     assert.equal(merged.body['seed'], 7, 'the top-level override applies under the profile');
     assert.equal(merged.body['user'], undefined, 'the Default profile’s extraBody does not');
-    assert.equal(merged.headers['x-route'], 'gpu-pool');
+    assert.equal(merged.headers['x-route'], ROUTE_TOKEN);
     assert.ok(systemText(merged.body)?.startsWith('Local prompt.'), systemText(merged.body));
+    const userData = process.env['ASK_MODEL_TEST_USER_DATA'];
+    assert.ok(userData, 'ASK_MODEL_TEST_USER_DATA names the user data folder');
+    // Once the log holds the Local request's answer, the whole exchange has been logged.
+    const log = await until(() => (/ask-model \(profile Local\): answered/.test(readAskModelLog(userData)) ? readAskModelLog(userData) : undefined), 'the Local answer in the log', 15_000);
+    assert.ok(!log.includes(ROUTE_TOKEN), 'the model’s header value is not in the log');
   });
 
   it('VS Code’s chat, through our language model provider, sends them too', async () => {
@@ -93,7 +102,7 @@ describe('per-model request parameters and a system prompt per profile, in a rea
     assert.equal(sent.body['temperature'], 0.1);
     assert.equal(sent.body['min_p'], 0.05);
     assert.equal(sent.body['seed'], 7);
-    assert.equal(sent.headers['x-route'], 'gpu-pool');
+    assert.equal(sent.headers['x-route'], ROUTE_TOKEN);
   });
 
   it('an override out of range is refused before anything is sent, naming the model and the field', async () => {

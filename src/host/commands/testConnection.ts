@@ -78,7 +78,9 @@ async function testServer(factory: ClientFactory, log: Log): Promise<ConnectionR
         void vscode.window.showWarningMessage(`Ask Model: ${message}`, 'Select Model').then((pick) => pick && vscode.commands.executeCommand('askModel.selectModel'));
         return { ok: false, ...base, model: undefined, answerMs: undefined, message };
       }
-      // One token, whatever the model's override says, and no stream: the answer only proves the model answers.
+      // One token, whatever the model's override says, and no stream: the answer only proves the model answers. The
+      // model's sampling parameters and headers (modelOverrides) go as with every request: a server that refuses one
+      // (OpenAI refuses top_k) should fail here, where the user is testing, not at the first question.
       const request = assembleRequests({ settings: { ...settings, model }, surface: 'test-connection', modelInfo: knownModelInfo(factory, ready, model) }).request([{ role: 'user', content: 'Reply with OK.' }], {
         stream: false,
         maxOutputTokens: 1,
