@@ -124,3 +124,8 @@ export { formatChanges, withoutDeniedFiles, type ChangesText } from './chat/ment
 export { formatTerminalOutput, plainTerminalText } from './chat/mentions/terminalText';
 export { BUILT_IN_SLASH_COMMANDS, allSlashCommands, commandMessage, findSlashCommand, type CommandContext, type SlashAction, type SlashCommand } from './chat/slashCommands/slashCommands';
 export { parsePromptFile, splitFrontMatter, PROMPT_FILE_SUFFIX, type PromptFileResult } from './chat/slashCommands/promptFiles';
+export { LOCAL_SERVER_PORTS, LOOPBACK_HOSTS, IDENTITY_PATHS, probeTargets, identifyLocalServer, profileNameFor, type LocalServer, type LocalServerKind, type ProbeTarget } from './discovery/localServers';
+export { findLocalServers, LOCAL_PROBE_TIMEOUT_MS, type LocalProbePort } from './discovery/findLocalServers';
+export { PROVIDER_PRESETS, fillPresetUrl, placeholdersOf, type ProviderPreset } from './settings/providerPresets';
+export { parseKeyInfo, budgetLevel, budgetShare, budgetWarning, formatKeyBudget, type KeyBudget, type BudgetLevel } from './cost/keyBudget';
+export { KeyBudgetWatch, KEY_INFO_INTERVAL_MS, type KeyBudgetState, type KeyInfoPort } from './cost/keyBudgetWatch';

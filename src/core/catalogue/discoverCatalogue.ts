@@ -82,7 +82,9 @@ export const NO_SUCH_ENDPOINT: ReadonlySet<number> = new Set([404, 405, 501]);
 /** The addresses of the discovery endpoints for a server whose chat endpoint is `urls`. */
 export function discoveryUrls(urls: ServiceUrls) {
   const v1 = urls.models.slice(0, -'/models'.length);
-  const root = v1.slice(0, -'/v1'.length);
+  // The server's root: the base without its version segment (a provider's /v1beta/openai has no root of that kind;
+  // its richer endpoints are simply absent).
+  const root = v1.replace(/\/v\d+[a-z]*$/, '');
   return {
     models: urls.models,
     liteLlmModelInfo: `${v1}/model/info`,
