@@ -360,6 +360,13 @@ describe('Security in the workbench (e2e)', function () {
         showDiff: [{ type: 'showDiff', callId: secretFile }],
         // A name that is no profile changes no setting.
         selectProfile: [{ type: 'selectProfile', name: '../../settings.json' }],
+        // A rules chip opens only a file inside the workspace: a path out of it, absolute or a URI opens nothing.
+        openRulesFile: [
+          { type: 'openRulesFile', path: `../${path.basename(outside)}/secret.txt` },
+          { type: 'openRulesFile', path: secretFile },
+          { type: 'openRulesFile', path: outsideUri },
+          { type: 'openRulesFile', path: '/etc/passwd' },
+        ],
         // Completion answers with names from the workspace only; an item the host did not offer attaches nothing.
         completeInput: [{ type: 'completeInput', requestId: 1, trigger: '@', query: `../${path.basename(outside)}/secret.txt` }],
         attachMention: [

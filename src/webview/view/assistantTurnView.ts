@@ -8,6 +8,7 @@ import { renderMarkdown } from '../markdown/markdownRenderer';
 import { StreamingMarkdown } from '../markdown/streamingMarkdown';
 import { errorCardElement } from './errorCard';
 import { ReasoningView } from './reasoningView';
+import { rulesChipsElement } from './rulesChips';
 import { ToolCardList } from './toolCards';
 
 /** Under an answer that applied edits: which files, and its two actions (the host checks each file before reverting). */
@@ -28,6 +29,8 @@ export class AssistantTurnView {
   private turn: ViewAssistantTurn;
   private readonly body: HTMLElement;
   private readonly after: HTMLElement;
+  /** The project rules files sent with the answer (empty when none were). */
+  private readonly rules: HTMLElement;
   private readonly tools = new ToolCardList();
   private stream: StreamingMarkdown | undefined;
   private reasoning: ReasoningView | undefined;
@@ -37,7 +40,9 @@ export class AssistantTurnView {
     this.turn = turn;
     this.body = element('div', { class: 'markdown' });
     this.after = element('div', { class: 'turn-after' });
-    this.element = element('article', { role: 'article', class: 'turn turn-assistant', 'data-turn-id': turn.id, 'aria-label': 'Assistant message' }, element('h3', { class: 'turn-author' }, 'Ask Model'), this.body, this.tools.element, this.after);
+    this.rules = element('div', { class: 'turn-rules' });
+    this.element = element('article', { role: 'article', class: 'turn turn-assistant', 'data-turn-id': turn.id, 'aria-label': 'Assistant message' }, element('h3', { class: 'turn-author' }, 'Ask Model'), this.rules, this.body, this.tools.element, this.after);
+    this.showRules();
     this.showBody(turn);
     this.tools.show(turn.toolCalls ?? []);
     this.showReasoning(turn.reasoning);
@@ -77,6 +82,7 @@ export class AssistantTurnView {
       this.showReasoning(turn.reasoning);
     }
     if (previous.toolCalls !== turn.toolCalls) this.tools.show(turn.toolCalls ?? []);
+    if (JSON.stringify(previous.rules) !== JSON.stringify(turn.rules)) this.showRules();
     if (
       previous.status !== turn.status ||
       previous.footer !== turn.footer ||
@@ -111,6 +117,11 @@ export class AssistantTurnView {
       }
     }
     toggleAttribute(this.element, 'aria-busy', turn.status === 'streaming');
+  }
+
+  private showRules(): void {
+    const chips = this.turn.rules ?? [];
+    this.rules.replaceChildren(...(chips.length > 0 ? [rulesChipsElement(chips)] : []));
   }
 
   private showReasoning(reasoning: string): void {

@@ -12,7 +12,7 @@ const CODE_MESSAGES = { copy: 'copyCode', insert: 'insertCode', apply: 'applyCod
 export function messageForClick(target: EventTarget | null): ViewMessage | undefined {
   const button = (target as Element | null)?.closest?.('button');
   if (!button || button.disabled) return undefined;
-  const { codeAction, errorAction, toolAction, callId, turnAction } = button.dataset;
+  const { codeAction, errorAction, toolAction, callId, turnAction, rulesPath } = button.dataset;
   if (isCodeAction(codeAction)) {
     // textContent undoes the highlighting markup: the raw code, as the model wrote it.
     return { type: CODE_MESSAGES[codeAction], code: button.closest('.code-block')?.querySelector('code')?.textContent ?? '' };
@@ -22,6 +22,7 @@ export function messageForClick(target: EventTarget | null): ViewMessage | undef
     return toolAction === 'diff' ? { type: 'showDiff', callId } : { type: 'toolDecision', callId, approved: toolAction === 'accept' };
   }
   if (turnAction === 'retry') return { type: 'retry' };
+  if (rulesPath !== undefined) return { type: 'openRulesFile', path: rulesPath };
   const turnId = button.dataset['turnId'];
   if (turnAction === 'revert-edits' && turnId !== undefined) return { type: 'revertAnswerEdits', turnId };
   if (turnAction === 'view-changes' && turnId !== undefined) return { type: 'viewAnswerChanges', turnId };
