@@ -5,6 +5,7 @@ import { CatalogueCache, ChatClient, headersOver, modelHeadersOf, CompatibilityM
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ContextMemories } from './contextMemories';
 import { logExchange, type Log } from './log';
+import { KeyBudgets } from './keyBudgets';
 import { catalogueKey } from './modelCatalogue';
 import { nodeHttpFetch } from './network/nodeHttpFetch';
 import { readSettings } from './settings';
@@ -43,8 +44,12 @@ export class ClientFactory {
   readonly catalogues = new CatalogueCache();
   /** Which token count each server and model offers, and the texts it counted, for the session. */
   private readonly tokenCounts = new Map<string, TokenCountState>();
+  /** Each LiteLLM key's spend and budget, asked at most once a minute per server. */
+  readonly keyBudgets: KeyBudgets;
 
-  constructor(private readonly options: ClientFactoryOptions) {}
+  constructor(private readonly options: ClientFactoryOptions) {
+    this.keyBudgets = new KeyBudgets({ notices: options.notices, log: options.log });
+  }
 
   get spend(): SpendLedger {
     return this.options.spend;

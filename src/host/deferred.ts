@@ -9,6 +9,7 @@ export { setApiKey, clearApiKey } from './commands/keyCommands';
 export { selectModel } from './commands/modelPicker';
 export { testConnection } from './commands/testConnection';
 export { addProfile, selectProfile } from './commands/profileCommands';
+export { findLocalServersCommand } from './commands/findLocalServersCommand';
 export { ChatController } from './chat/chatController';
 export { ChatInput } from './chat/mentions/chatInput';
 export { ChatViewProvider } from './chat/chatViewProvider';

@@ -1,7 +1,8 @@
 // A status-bar item that shows the model (and, with more than one profile, the profile) that answers. Clicking it
 // selects the model; once there are profiles it switches profile instead ("Select Model" stays in the command palette).
 // While a request waits out a 429 it counts down; when the server's rate limit is nearly used up it says so in its
-// tooltip, on a warning background.
+// tooltip, on a warning background; so does a LiteLLM key's budget from 80 % (an error background from 95 %), whose
+// spend the tooltip always shows once known.
 import * as vscode from 'vscode';
 import type { ServerNotices } from './serverNotices';
 
@@ -25,8 +26,11 @@ export function registerModelStatusBar(context: vscode.ExtensionContext, notices
         ? `Ask Model: ${model ? `using ${model}` : 'no model chosen'} on ${baseUrl}. Click to select a model.`
         : `Ask Model: profile "${profile}" (${baseUrl}), ${model ? `model ${model}` : 'no model chosen'}. Click to switch profile.`;
     item.text = notices.waiting === undefined ? `$(sparkle) ${label}` : `$(watch) ${label}`;
-    item.tooltip = [notices.waiting, notices.rateLimit, about].filter((line) => line !== undefined).join('\n\n');
-    item.backgroundColor = notices.waiting !== undefined || notices.rateLimit !== undefined ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.tooltip = [notices.waiting, notices.rateLimit, notices.keyBudget, about].filter((line) => line !== undefined).join('\n\n');
+    item.backgroundColor =
+      notices.keyBudgetLevel === 'critical' ? new vscode.ThemeColor('statusBarItem.errorBackground')
+      : notices.waiting !== undefined || notices.rateLimit !== undefined || notices.keyBudgetLevel === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground')
+      : undefined;
     item.command = entries.length === 0 ? 'askModel.selectModel' : 'askModel.selectProfile';
   };
   update();

@@ -1,5 +1,5 @@
-// What the server last said that the user should see without asking: a rate limit nearly used up, or a request
-// waiting out a 429 before it is sent again. Requests write here; the status-bar item shows it. Kept apart from both
+// What the server last said that the user should see without asking: a rate limit nearly used up, a request
+// waiting out a 429 before it is sent again, or a LiteLLM key's spend against its budget. Requests write here; the status-bar item shows it. Kept apart from both
 // so that the item (loaded at activation) needs nothing of the client (loaded on first use).
 import * as vscode from 'vscode';
 
@@ -8,6 +8,8 @@ export class ServerNotices implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private rateLimitText: string | undefined;
   private waitingText: string | undefined;
+  private keyBudgetText: string | undefined;
+  private keyBudgetLevelValue: 'ok' | 'warning' | 'critical' = 'ok';
   private countdown: ReturnType<typeof setInterval> | undefined;
 
   get rateLimit(): string | undefined {
@@ -16,6 +18,22 @@ export class ServerNotices implements vscode.Disposable {
 
   get waiting(): string | undefined {
     return this.waitingText;
+  }
+
+  /** The key's spend and budget (keyBudgets.ts); undefined when the server has none to tell. */
+  get keyBudget(): string | undefined {
+    return this.keyBudgetText;
+  }
+
+  get keyBudgetLevel(): 'ok' | 'warning' | 'critical' {
+    return this.keyBudgetLevelValue;
+  }
+
+  setKeyBudget(text: string | undefined, level: 'ok' | 'warning' | 'critical'): void {
+    if (text === this.keyBudgetText && level === this.keyBudgetLevelValue) return;
+    this.keyBudgetText = text;
+    this.keyBudgetLevelValue = level;
+    this.changed.fire();
   }
 
   /** From each answer's rate-limit headers; undefined once there is room again. */

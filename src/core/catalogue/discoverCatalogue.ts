@@ -90,6 +90,8 @@ export function discoveryUrls(urls: ServiceUrls) {
     liteLlmModelInfo: `${v1}/model/info`,
     liteLlmModelGroupInfo: `${root}/model_group/info`,
     liteLlmReadiness: `${root}/health/readiness`,
+    /** The key's own spend and budget (LiteLLM, asked with the key; see cost/keyBudget.ts). */
+    liteLlmKeyInfo: `${root}/key/info`,
     llamaCppProps: `${root}/props`,
     ollamaTags: `${root}/api/tags`,
     ollamaShow: `${root}/api/show`,

@@ -1,13 +1,17 @@
 // "Select Profile" and "Add Profile". A profile is a named server (settings.json, `askModel.profiles`); the Default
-// profile is the top-level settings. Adding one asks for a name, the URL and the key, stores the key in SecretStorage
-// (never in settings), makes the profile active and tests the connection, so a mistake shows at once.
+// profile is the top-level settings. Adding one starts with where the server is (profileSources.ts): a server found
+// on this machine (one click: named after what it is, its first model chosen, a key asked only if it wants one), a
+// hosted provider's preset (its URL and headers; then the name and the key, with the page where keys are made), or
+// any other URL. The key goes to SecretStorage (never settings), the profile becomes active and the connection is
+// tested, so a mistake shows at once.
 import * as vscode from 'vscode';
-import { DEFAULT_PROFILE_NAME, isDefaultProfile, resolveServiceUrls } from '../../core';
+import { DEFAULT_PROFILE_NAME, fillPresetUrl, isDefaultProfile, PROVIDER_PRESETS, placeholdersOf, profileNameFor, resolveServiceUrls, type ProviderPreset } from '../../core';
 import type { ApiKeyStore } from '../apiKeyStore';
 import type { ClientFactory } from '../clientFactory';
 import type { Log } from '../log';
 import { addProfile as writeProfile, readProfiles, readSettings, setActiveProfile } from '../settings';
 import { showError } from '../showError';
+import { pickProfileSource, type ProfileSource } from './profileSources';
 import { testConnection, type ConnectionReport } from './testConnection';
 
 export interface SelectProfileArgs {
@@ -61,6 +65,12 @@ export interface AddProfileArgs {
   /** Stored in SecretStorage; '' for a server without a key. */
   apiKey?: string;
   model?: string;
+  /** A hosted provider's preset by id (providerPresets.ts): its URL and headers. */
+  preset?: string;
+  /** Values for the preset's URL placeholders, e.g. `{ resource: 'contoso' }` for Azure OpenAI. */
+  presetValues?: Record<string, string>;
+  /** Ports to look at for local servers besides the usual ones (loopback only). */
+  localPorts?: number[];
   /** Default true: test the connection once the profile is active. */
   test?: boolean;
 }
@@ -72,27 +82,98 @@ export interface AddedProfile {
 
 export async function addProfile(keys: ApiKeyStore, factory: ClientFactory, log: Log, args: AddProfileArgs = {}): Promise<AddedProfile | undefined> {
   const taken = new Set(readProfilesOrNone().map((profile) => profile.name.toLowerCase()));
-  const name = (args.name ?? (await askName(taken)))?.trim();
+  let source: ProfileSource | undefined;
+  if (args.preset !== undefined) {
+    const preset = PROVIDER_PRESETS.find((candidate) => candidate.id === args.preset);
+    if (!preset) {
+      void vscode.window.showWarningMessage(`Ask Model: there is no provider preset "${args.preset}". The presets are ${PROVIDER_PRESETS.map((candidate) => candidate.id).join(', ')}.`);
+      return undefined;
+    }
+    source = { kind: 'preset', preset };
+  } else if (args.baseUrl !== undefined) {
+    source = { kind: 'other' };
+  } else {
+    source = await pickProfileSource(log, args.localPorts);
+  }
+  if (!source) return undefined;
+
+  let baseUrl = args.baseUrl;
+  let headers: Record<string, string> | undefined;
+  let model = args.model;
+  let suggestedName: string | undefined;
+  let keyPage: string | undefined;
+  let askForKey = true;
+  if (source.kind === 'local') {
+    baseUrl ??= source.server.baseUrl;
+    model ??= source.server.models?.[0];
+    suggestedName = profileNameFor(source.server, taken);
+    // One click: a local server that answered without a key needs none.
+    askForKey = source.server.needsKey;
+  } else if (source.kind === 'preset') {
+    const filled = baseUrl ?? (await fillPlaceholders(source.preset, args.presetValues));
+    if (!filled) return undefined;
+    baseUrl = filled;
+    headers = Object.keys(source.preset.headers).length > 0 ? { ...source.preset.headers } : undefined;
+    suggestedName = freeName(source.preset.name, taken);
+    keyPage = source.preset.keyPage;
+  }
+
+  const name = (args.name ?? (source.kind === 'local' ? suggestedName : await askName(taken, suggestedName)))?.trim();
   if (!name) return undefined;
   if (taken.has(name.toLowerCase())) {
     void vscode.window.showWarningMessage(`Ask Model: a profile named "${name}" exists already; choose another name.`);
     return undefined;
   }
-  const baseUrl = (args.baseUrl ?? (await askUrl()))?.trim();
+  baseUrl = (baseUrl ?? (await askUrl()))?.trim();
   if (!baseUrl) return undefined;
-  const apiKey = args.apiKey ?? (await askKey(name));
+  const apiKey = args.apiKey ?? (askForKey ? await askKey(name, keyPage) : '');
   if (apiKey === undefined) return undefined;
   try {
-    await writeProfile({ name, baseUrl, ...(args.model ? { model: args.model } : {}) });
+    await writeProfile({ name, baseUrl, ...(model ? { model } : {}), ...(headers ? { headers } : {}) });
     if (apiKey.trim() !== '') await keys.set({ profile: name, baseUrl }, apiKey);
     await setActiveProfile(name);
   } catch (error) {
     void showError(error);
     return undefined;
   }
-  log.info(`profiles: added "${name}" (${displayHost(baseUrl)}) and made it active`);
+  log.info(`profiles: added "${name}" (${displayHost(baseUrl)}${source.kind === 'local' ? `, found on this machine: ${source.server.label}` : source.kind === 'preset' ? `, preset ${source.preset.id}` : ''}) and made it active`);
   const test = args.test === false ? undefined : await testConnection(factory, log);
   return { name, test };
+}
+
+/** Asks for each part of the preset's URL only the user knows (Azure's resource name); undefined when dismissed. */
+async function fillPlaceholders(preset: ProviderPreset, given: Record<string, string> = {}): Promise<string | undefined> {
+  const values: Record<string, string> = { ...given };
+  for (const part of placeholdersOf(preset)) {
+    if (values[part] !== undefined) continue;
+    const value = await vscode.window.showInputBox({
+      title: `Ask Model: Add Profile · ${preset.name}`,
+      prompt: preset.placeholders?.[part] ?? part,
+      ignoreFocusOut: true,
+      validateInput: (typed) => {
+        try {
+          fillPresetUrl(preset, { ...values, [part]: typed });
+          return undefined;
+        } catch (error) {
+          return error instanceof Error ? error.message : 'Letters, digits and dashes only.';
+        }
+      },
+    });
+    if (value === undefined) return undefined;
+    values[part] = value;
+  }
+  try {
+    return fillPresetUrl(preset, values);
+  } catch (error) {
+    void showError(error);
+    return undefined;
+  }
+}
+
+/** `name`, or `name 2`, `name 3`, … whichever no profile has. */
+function freeName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name.toLowerCase()) && !isDefaultProfile(name)) return name;
+  for (let n = 2; ; n++) if (!taken.has(`${name} ${n}`.toLowerCase())) return `${name} ${n}`;
 }
 
 function readProfilesOrNone() {
@@ -104,9 +185,10 @@ function readProfilesOrNone() {
   }
 }
 
-function askName(taken: ReadonlySet<string>): Thenable<string | undefined> {
+function askName(taken: ReadonlySet<string>, suggested?: string): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Ask Model: Add Profile (1/3)',
+    ...(suggested ? { value: suggested } : {}),
     prompt: 'A name for this server, e.g. "Company proxy" or "Local llama.cpp"',
     ignoreFocusOut: true,
     validateInput: (value) => {
@@ -136,10 +218,11 @@ function askUrl(): Thenable<string | undefined> {
   });
 }
 
-function askKey(name: string): Thenable<string | undefined> {
+function askKey(name: string, keyPage?: string): Thenable<string | undefined> {
+  const where = keyPage ? ` Make one at ${keyPage}.` : ' Leave empty for a server without a key.';
   return vscode.window.showInputBox({
     title: 'Ask Model: Add Profile (3/3)',
-    prompt: `API key for "${name}" (stored in VS Code's secret storage, sent only to this server). Leave empty for a server without a key.`,
+    prompt: `API key for "${name}" (stored in VS Code's secret storage, sent only to this server).${where}`,
     password: true,
     ignoreFocusOut: true,
     validateInput: (value) => (/\s/.test(value.trim()) ? 'A key has no spaces.' : undefined),

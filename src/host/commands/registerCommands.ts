@@ -13,6 +13,7 @@ import type { AskArgs } from './askCommand';
 import type { EditSelectionArgs } from './editSelectionCommand';
 import type { SetApiKeyArgs } from './keyCommands';
 import type { SelectModelArgs } from './modelPicker';
+import type { FindLocalServersArgs } from './findLocalServersCommand';
 import type { AddProfileArgs, SelectProfileArgs } from './profileCommands';
 
 export interface CommandDeps {
@@ -54,7 +55,7 @@ export function registerKeyCommands(context: vscode.ExtensionContext, keys: Lazy
   );
 }
 
-/** Select Profile and Add Profile. */
+/** Select Profile, Add Profile and Find Local Model Servers. */
 export function registerProfileCommands(context: vscode.ExtensionContext, deps: { keys: Lazy<ApiKeyStore>; factory: Lazy<ClientFactory>; log: Log }): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.selectProfile', async (args?: SelectProfileArgs) => (await loadDeferred()).selectProfile(args)),
@@ -62,6 +63,7 @@ export function registerProfileCommands(context: vscode.ExtensionContext, deps: 
       const [{ addProfile }, keys, factory] = await Promise.all([loadDeferred(), deps.keys(), deps.factory()]);
       return addProfile(keys, factory, deps.log, args);
     }),
+    vscode.commands.registerCommand('askModel.findLocalServers', async (args?: FindLocalServersArgs) => (await loadDeferred()).findLocalServersCommand(deps.log, args)),
   );
 }
 

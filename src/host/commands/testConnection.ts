@@ -1,10 +1,11 @@
 // "Test Connection": says which URL it calls, then asks the cheap questions before the one that costs a token:
 // LiteLLM's unauthenticated /health/readiness (where the server has it; never /health, which calls every model), the
 // model list with what the server's richer endpoints say of each model (the catalogue), and last a one-token answer.
-// Reports status, latency and the catalogue per model, or the exact error and its fix; and, whatever the server said,
+// Reports status, latency and the catalogue per model, a LiteLLM key's spend and budget (its /key/info, where the
+// proxy has it), or the exact error and its fix; and, whatever the server said,
 // when VS Code's own settings hide our models from its chat (the Copilot harness without its bridge), with the setting.
 import * as vscode from 'vscode';
-import { assembleRequests, describeError, discoveryUrls, formatModelDetail, formatMs, messageOf, type EndpointOutcome, type ErrorAction, type HiddenModelsNotice } from '../../core';
+import { assembleRequests, describeError, discoveryUrls, formatKeyBudget, formatModelDetail, formatMs, messageOf, type EndpointOutcome, type ErrorAction, type HiddenModelsNotice } from '../../core';
 import type { ClientFactory, ReadyClient } from '../clientFactory';
 import { readHiddenModelsNotice, showHiddenModelsNotice } from '../languageModels/hiddenModelsNotice';
 import type { Log } from '../log';
@@ -41,6 +42,8 @@ export interface ConnectionReport {
   /** Each discovery endpoint asked, and what came of it. */
   endpoints?: EndpointOutcome[];
   error?: { message: string; actions: ErrorAction[] };
+  /** A LiteLLM key's spend and budget, in words (its /key/info). */
+  keyBudget?: string;
   /** VS Code's settings hide our models from its chat: why, and the setting to change. */
   hiddenModels?: HiddenModelsNotice;
 }
@@ -88,10 +91,13 @@ async function testServer(factory: ClientFactory, log: Log): Promise<ConnectionR
       const startedAnswer = performance.now();
       const result = await client.complete(request, { signal: AbortSignal.timeout(Math.max(settings.firstByteTimeoutMs, 30_000)) });
       const answerMs = performance.now() - startedAnswer;
-      const message = `Connected to ${url}.${readiness ? ` ${describeReadiness(readiness)}.` : ''} ${describeModels(listed === undefined ? undefined : discovered, modelsMs)}${describeSources(catalogue.discovered.endpoints)} A one-token answer from ${result.done?.model ?? model} took ${formatMs(answerMs)}.`;
+      // After the answer, so its cost is counted; asked whatever the time since the last ask (this is the command for now).
+      const budget = await factory.keyBudgets.refresh(ready, true);
+      const keyBudget = budget.kind === 'known' ? formatKeyBudget(budget.budget) : undefined;
+      const message = `Connected to ${url}.${readiness ? ` ${describeReadiness(readiness)}.` : ''} ${describeModels(listed === undefined ? undefined : discovered, modelsMs)}${describeSources(catalogue.discovered.endpoints)} A one-token answer from ${result.done?.model ?? model} took ${formatMs(answerMs)}.${keyBudget ? ` ${keyBudget}` : ''}`;
       log.info(`test-connection: ${message}`);
       void vscode.window.showInformationMessage(`Ask Model: ${message}`);
-      return { ok: true, ...base, model, answerMs, message };
+      return { ok: true, ...base, model, answerMs, message, ...(keyBudget ? { keyBudget } : {}) };
     });
   } catch (error) {
     log.error(`test-connection: ${messageOf(error)}`);

@@ -1,6 +1,7 @@
 // Runs one validated tool call in this workspace, or of VS Code's tools (vscodeTools.ts): the host's `runTool` port for
 // the core's tool loop, the same for every flow. Whether and where the user is asked is the loop's and the caller's (toolApprovers.ts): an edit that must
 // wait gets `context.approve` and calls it once its diff is shown.
+import * as vscode from 'vscode';
 import type { ToolOutcome, ToolRunContext, ValidToolCall, WorkspaceToolCall } from '../../core';
 import type { LastTextEditor } from '../chat/lastTextEditor';
 import { readWorkspaceToolSettings } from '../settings';
@@ -11,6 +12,13 @@ import { getDiagnostics, getEditorContext, readFile } from './readTools';
 import type { ReadTracker } from './readTracker';
 import { listFiles, searchText } from './searchTools';
 import { invokeVscodeTool } from './vscodeTools';
+
+/**
+ * What the model reads when it asks for a workspace tool in Restricted Mode: no tool reads, lists, searches or changes a
+ * file of a workspace the user has not trusted (package.json declares the limited support; the README says so).
+ */
+export const UNTRUSTED_WORKSPACE_TOOL_TEXT =
+  'This workspace is not trusted (VS Code’s Restricted Mode), so Ask Model’s tools do not read, list, search or change its files. Answer from what the user sent, and tell them they can trust the workspace (Manage Workspace Trust) to let you look at the files.';
 
 export interface ToolRunnerDeps {
   editors: LastTextEditor;
@@ -25,6 +33,7 @@ export class WorkspaceToolRunner {
   /** The loop's `runTool`. The deny list is read per call, so a glob the user just added applies at once. */
   readonly run = async (call: ValidToolCall, context: ToolRunContext): Promise<ToolOutcome> => {
     if (call.kind === 'vscode') return invokeVscodeTool(call, context.signal);
+    if (!vscode.workspace.isTrusted) return { status: 'failed', content: UNTRUSTED_WORKSPACE_TOOL_TEXT };
     const { denyGlobs } = readWorkspaceToolSettings();
     const { signal } = context;
     const editDeps: EditToolDeps = {

@@ -27,6 +27,7 @@ export const FLOOR_COMMANDS = [
   'clearApiKey',
   'selectProfile',
   'addProfile',
+  'findLocalServers',
   'testConnection',
   'selectModel',
   'showLog',

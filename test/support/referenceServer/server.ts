@@ -153,6 +153,11 @@ class ReferenceHttpServer implements ReferenceServer {
   private async route(req: http.IncomingMessage, res: http.ServerResponse, body: ReadBody, signal: AbortSignal, startedAt: number, recorded: RecordedRequest): Promise<void> {
     const method = req.method ?? '';
     const pathname = new URL(req.url ?? '/', 'http://reference.invalid').pathname;
+    if (method === 'GET' && pathname === '/key/info' && this.options.keyInfo !== undefined) {
+      // LiteLLM answers about the key that asks, so the key is checked as for any request.
+      if (!this.authorize(req, res)) return;
+      return sendText(res, 200, this.options.keyInfo, 'application/json');
+    }
     const shape = this.options.discovery;
     const discovered = shape === undefined ? undefined : discoveryAnswer(shape, method, pathname, body.kind === 'json' ? body.value : undefined);
     if (shape !== undefined && discovered !== undefined) {

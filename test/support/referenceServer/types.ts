@@ -24,6 +24,8 @@ export interface ReferenceServerOptions {
    * other endpoints (LiteLLM's /model/info, llama.cpp's /props, Ollama's /api/tags and /api/show, ...) answer.
    */
   discovery?: DiscoveryShape;
+  /** LiteLLM's `GET /key/info`: this exact body (a recorded one, test/fixtures/key-info), for the key that asks. */
+  keyInfo?: string;
   /**
    * The model's window in tokens, as the server's own count gives them (windowTokens.ts, not the client's estimate):
    * a chat request whose prompt reaches it gets llama.cpp's 400 `exceed_context_size_error` (with `n_prompt_tokens`
