@@ -336,6 +336,12 @@ describe('Security in the workbench (e2e)', function () {
         compactNow: [],
         attachContext: [],
         removeContext: [{ type: 'removeContext', chipId: '../../etc/passwd' }],
+        // An answer's actions and History's Export act only on ids the host has: a made-up one changes and writes nothing.
+        revertAnswerEdits: [{ type: 'revertAnswerEdits', turnId: '../../etc/passwd' }],
+        viewAnswerChanges: [{ type: 'viewAnswerChanges', turnId: secretFile }],
+        exportConversation: [{ type: 'exportConversation', id: secretFile }],
+        // Import only opens the open dialog (the user picks the file); not posted, like the view's other own buttons.
+        importConversation: [],
         copyCode: [{ type: 'copyCode', code: 'copied by a forged message' }],
         insertCode: [{ type: 'insertCode', code: '/* inserted by a forged message */' }],
         applyCode: [{ type: 'applyCode', code: '/* applied by a forged message */' }],

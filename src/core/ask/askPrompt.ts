@@ -1,6 +1,7 @@
 // The messages "Ask model" sends: the system prompt, then one user message with the question and the code, fenced
 // with its language and workspace-relative path so the model knows what it is looking at.
 import type { ChatMessage } from '../protocol/messages';
+import { fenceFor } from '../text/fenceFor';
 
 export interface CodeContext {
   /** VS Code's language id (`typescript`, `python`…), used as the fence's info string. */
@@ -25,19 +26,4 @@ export function buildAskMessages(systemPrompt: string, question: string, context
   if (systemPrompt.trim() !== '') messages.push({ role: 'system', content: systemPrompt.trim() });
   messages.push({ role: 'user', content: user });
   return messages;
-}
-
-/** A fence longer than any run of backticks inside the code, so code containing ``` cannot break out of it. */
-export function fenceFor(code: string): string {
-  let longest = 0;
-  for (const run of code.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
-  return '`'.repeat(Math.max(3, longest + 1));
-}
-
-/** Cuts `text` at `maxCharacters` (on a line boundary when one is near) and says how much was left out. */
-export function capText(text: string, maxCharacters: number): { text: string; truncatedCharacters: number } {
-  if (text.length <= maxCharacters) return { text, truncatedCharacters: 0 };
-  const lastNewline = text.lastIndexOf('\n', maxCharacters);
-  const cut = lastNewline > maxCharacters * 0.8 ? lastNewline : maxCharacters;
-  return { text: text.slice(0, cut), truncatedCharacters: text.length - cut };
 }

@@ -1,7 +1,7 @@
 // What "Edit Selection with Model" sends: the instruction, the selection, and the lines around it, with the rule
 // that changes go through replace_in_file (so they can be previewed, accepted and undone).
 import type { ChatMessage } from '../protocol/messages';
-import { fenceFor } from './askPrompt';
+import { fenceFor } from '../text/fenceFor';
 
 export interface SelectionForEdit {
   path: string;

@@ -106,6 +106,8 @@ export class ChatSession {
     if (this.conversation.turns.length === 0) this.conversation.title = titleFrom(user.text);
     this.conversation.turns.push(user);
     this.ports.post({ type: 'turn', turn: user, busy: true });
+    // The chips went with the message: the view stops showing them above the box.
+    if (user.context.length > 0) this.ports.post({ type: 'pendingContext', chips: [] });
     await this.answer();
   }
 

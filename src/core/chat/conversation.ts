@@ -1,6 +1,6 @@
 // A chat conversation as the host keeps it, and how it becomes the messages a request sends. Pure: the controller
 // in src/host drives it; the unit tests check it without VS Code.
-import { fenceFor } from '../ask/askPrompt';
+import { fenceFor } from '../text/fenceFor';
 import { SUMMARY_MESSAGE_PREFIX } from '../context/summaryRequest';
 import type { ChatMessage } from '../protocol/messages';
 import type { AssistantTurn, ContextChip, Turn, UserTurn } from './chatTurns';

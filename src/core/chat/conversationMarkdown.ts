@@ -2,7 +2,7 @@
 // that went with a message, and what only some readers want (reasoning, tool calls and their results, the files an
 // answer changed) folded in <details>. It is for reading: to take a conversation elsewhere and bring it back, export
 // JSON (conversationTransfer.ts).
-import { fenceFor } from '../ask/askPrompt';
+import { fenceFor } from '../text/fenceFor';
 import { formatAnswerFooter } from '../ask/answerFooter';
 import type { ChatMessage } from '../protocol/messages';
 import type { AssistantTurn, UserTurn } from './chatTurns';

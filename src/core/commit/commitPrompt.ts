@@ -1,7 +1,7 @@
 // The request for a commit message: a system message that says what a commit message is and that the answer is the
 // message alone (it is written straight into the Source Control input box), and a user message with the repository's
 // recent subjects as the style to follow, the diff (capped, see commitDiff.ts) and the files that were left out of it.
-import { fenceFor } from '../ask/askPrompt';
+import { fenceFor } from '../text/fenceFor';
 import { NoChangesError } from './commitErrors';
 import type { ChatMessage } from '../protocol/messages';
 import { capDiff, DEFAULT_DIFF_LIMITS, filesKept, type DiffLimits } from './commitDiff';

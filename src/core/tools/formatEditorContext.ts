@@ -1,6 +1,7 @@
 // get_editor_context's answer: what the user is looking at, so "this function" or "the selected code" can be
 // resolved without the user pasting it. Positions are 1-based like everything else the model reads.
-import { capText, fenceFor } from '../ask/askPrompt';
+import { capText } from '../text/capText';
+import { fenceFor } from '../text/fenceFor';
 
 export interface EditorPosition {
   line: number;

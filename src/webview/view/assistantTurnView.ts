@@ -18,8 +18,8 @@ function answerEditsElement(turnId: string, files: readonly string[]): HTMLEleme
     'div',
     { class: 'answer-edits', role: 'group', 'aria-label': `Edits of this answer: ${files.join(', ')}` },
     element('span', { class: 'answer-edits-files', title: files.join('\n') }, `Edited ${named}`),
-    element('button', { type: 'button', class: 'secondary small', 'data-turn-action': 'view-changes', 'data-turn-id': turnId }, 'View changes'),
-    element('button', { type: 'button', class: 'secondary small', 'data-turn-action': 'revert-edits', 'data-turn-id': turnId }, 'Revert this answer’s edits'),
+    element('button', { type: 'button', class: 'secondary small', 'data-turn-action': 'view-changes', 'data-answer-id': turnId }, 'View changes'),
+    element('button', { type: 'button', class: 'secondary small', 'data-turn-action': 'revert-edits', 'data-answer-id': turnId }, 'Revert this answer’s edits'),
   );
 }
 

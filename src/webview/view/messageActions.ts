@@ -23,7 +23,7 @@ export function messageForClick(target: EventTarget | null): ViewMessage | undef
   }
   if (turnAction === 'retry') return { type: 'retry' };
   if (rulesPath !== undefined) return { type: 'openRulesFile', path: rulesPath };
-  const turnId = button.dataset['turnId'];
+  const turnId = button.dataset['answerId'];
   if (turnAction === 'revert-edits' && turnId !== undefined) return { type: 'revertAnswerEdits', turnId };
   if (turnAction === 'view-changes' && turnId !== undefined) return { type: 'viewAnswerChanges', turnId };
   return undefined;
