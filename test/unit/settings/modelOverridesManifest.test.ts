@@ -3,7 +3,8 @@
 // reads with. They are compared here, field by field (names, types, ranges, patterns, list lengths), so a field added
 // to one and not the other, or a range that differs, fails this test instead of reaching a user as a setting that
 // VS Code accepts and Ask Model refuses (or the other way round). Descriptions, examples and defaults are the
-// manifest's own and are not compared.
+// manifest's own and are not compared. Checks that JSON Schema cannot state (zod refinements: a usable fimTemplate, no
+// Authorization header, no `model` in a model's extraBody) are Ask Model's alone; the reader's messages name them.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
@@ -20,7 +21,7 @@ const STRUCTURAL = ['type', 'properties', 'additionalProperties', 'propertyNames
  * numbers anyway), its `propertyNames: { type: "string" }` (object keys are strings) and `additionalProperties: {}`
  * (the same as `true`) left out.
  */
-export function structureOf(schema: unknown): unknown {
+function structureOf(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(structureOf);
   if (typeof schema !== 'object' || schema === null) return schema;
   const source = schema as JsonSchema;
