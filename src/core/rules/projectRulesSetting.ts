@@ -2,8 +2,10 @@
 // (the default) reads every kind we know; `false` or `[]` reads none; a list names the kinds to read by their usual
 // file or folder name, and any other entry is a path inside the workspace folder read the same way (a file, or a
 // folder of .md files).
+import * as z from 'zod/mini';
+import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
-import type { SettingGetter } from '../settings/extensionSettings';
+import { field, type SettingGetter } from '../settings/settingField';
 
 export const PROJECT_RULES_SETTING = 'askModel.projectRules';
 
@@ -20,18 +22,31 @@ export interface ProjectRulesSources {
 
 export const NO_PROJECT_RULES: ProjectRulesSources = { kinds: [], paths: [] };
 
+/** The setting's type and default (package.json's are checked against them); what an entry may name is checked below. */
+export const PROJECT_RULES_FIELD = field<boolean | string[]>(
+  'projectRules',
+  z.union([z.boolean(), z.array(z.string())]),
+  true,
+  'must be true, false or a list such as ["AGENTS.md", ".github/copilot-instructions.md"]',
+);
+
 const isKind = (entry: string): entry is RulesKind => (RULES_KINDS as readonly string[]).includes(entry);
 
 /** The setting as sources to read; a value that cannot be one throws a SettingsError that says what to write. */
 export function readProjectRulesSetting(get: SettingGetter): ProjectRulesSources {
-  const value = get('projectRules');
-  if (value === undefined || value === null || value === true) return { kinds: [...RULES_KINDS], paths: [] };
+  const given = get(PROJECT_RULES_FIELD.key);
+  const parsed = PROJECT_RULES_FIELD.schema.safeParse(given ?? PROJECT_RULES_FIELD.fallback);
+  if (!parsed.success) {
+    if (!Array.isArray(given)) throw new SettingsError(PROJECT_RULES_SETTING, `${PROJECT_RULES_FIELD.problem}; it is ${JSON.stringify(given)}.`);
+    const notText: unknown = given.find((entry: unknown) => typeof entry !== 'string');
+    throw new SettingsError(PROJECT_RULES_SETTING, `lists ${JSON.stringify(notText)}; each entry must be text: one of ${RULES_KINDS.join(', ')}, or a path inside the workspace folder.`);
+  }
+  const value = parsed.data;
+  if (value === true) return { kinds: [...RULES_KINDS], paths: [] };
   if (value === false) return { kinds: [], paths: [] };
-  if (!Array.isArray(value)) throw new SettingsError(PROJECT_RULES_SETTING, `must be true, false or a list such as ["AGENTS.md", ".github/copilot-instructions.md"]; it is ${JSON.stringify(value)}.`);
   const kinds: RulesKind[] = [];
   const paths: string[] = [];
   for (const entry of value) {
-    if (typeof entry !== 'string') throw new SettingsError(PROJECT_RULES_SETTING, `lists ${JSON.stringify(entry)}; each entry must be text: one of ${RULES_KINDS.join(', ')}, or a path inside the workspace folder.`);
     const path = entry.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
     if (path === '') continue;
     if (isKind(path)) {

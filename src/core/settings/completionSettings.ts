@@ -2,7 +2,7 @@
 // every other setting: a bad value is a SettingsError naming it.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
-import { field, readSetting, type Field, type SettingGetter } from './extensionSettings';
+import { field, readSetting, type Field, type SettingGetter } from './settingField';
 
 export interface CompletionSettings {
   /** By language id, with `*` for the rest: whether ghost text is offered there (as Copilot's `github.copilot.enable`). */
@@ -28,7 +28,8 @@ export const DEFAULT_COMPLETION_SETTINGS: CompletionSettings = {
   otherFiles: true,
 };
 
-const FIELDS: { [Key in keyof CompletionSettings]: Field<CompletionSettings[Key]> } = {
+/** The askModel.completions.* settings (package.json's are checked against these). */
+export const COMPLETION_FIELDS: { [Key in keyof CompletionSettings]: Field<CompletionSettings[Key]> } = {
   enable: field('completions.enable', z.record(z.string(), z.boolean()), DEFAULT_COMPLETION_SETTINGS.enable, 'must be an object of language ids to true or false, e.g. { "*": true, "markdown": false }.'),
   debounceMs: field('completions.debounceMs', z.int().check(z.minimum(0), z.maximum(5000)), DEFAULT_COMPLETION_SETTINGS.debounceMs, 'must be a whole number of milliseconds from 0 to 5000.'),
   maxTokens: field('completions.maxTokens', z.int().check(z.minimum(1), z.maximum(4096)), DEFAULT_COMPLETION_SETTINGS.maxTokens, 'must be a whole number of tokens from 1 to 4096.'),
@@ -39,12 +40,12 @@ const FIELDS: { [Key in keyof CompletionSettings]: Field<CompletionSettings[Key]
 
 export function readCompletionSettings(get: SettingGetter): CompletionSettings {
   return {
-    enable: readSetting(get, FIELDS.enable),
-    debounceMs: readSetting(get, FIELDS.debounceMs),
-    maxTokens: readSetting(get, FIELDS.maxTokens),
-    maxLines: readSetting(get, FIELDS.maxLines),
-    inCommentsAndStrings: readSetting(get, FIELDS.inCommentsAndStrings),
-    otherFiles: readSetting(get, FIELDS.otherFiles),
+    enable: readSetting(get, COMPLETION_FIELDS.enable),
+    debounceMs: readSetting(get, COMPLETION_FIELDS.debounceMs),
+    maxTokens: readSetting(get, COMPLETION_FIELDS.maxTokens),
+    maxLines: readSetting(get, COMPLETION_FIELDS.maxLines),
+    inCommentsAndStrings: readSetting(get, COMPLETION_FIELDS.inCommentsAndStrings),
+    otherFiles: readSetting(get, COMPLETION_FIELDS.otherFiles),
   };
 }
 

@@ -46,6 +46,8 @@ export const modelOverrideSchema = z.strictObject({
     ),
   ),
 });
+/** The top-level setting's key below `askModel.` (a profile's entry has the same field). */
+export const MODEL_OVERRIDES_KEY = 'modelOverrides';
 export const modelOverridesSchema = z.record(z.string().check(z.minLength(1)), modelOverrideSchema);
 
 const FIELD_RULES: Record<keyof ModelOverride, string> = {

@@ -3,8 +3,7 @@
 // Their package.json contributions (with these defaults) belong with the host change that registers the tools.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
-import { SettingsError } from '../errors/AskModelError';
-import type { SettingGetter } from '../settings/extensionSettings';
+import { field, readSetting, type Field, type SettingGetter } from '../settings/settingField';
 import { DEFAULT_DENY_GLOBS } from './denyGlobs';
 import type { OfferedVscodeTool } from './vscodeTools';
 import type { ToolKind } from './workspaceTools';
@@ -38,42 +37,40 @@ export const DEFAULT_TOOL_SETTINGS: { readonly [Key in keyof ToolSettings]: Tool
   vscodeToolsAutoApprove: [],
 };
 
-type Fields = { [Key in keyof ToolSettings]: { key: string; schema: z.ZodMiniType<ToolSettings[Key]>; problem: string } };
+type Fields = { [Key in keyof ToolSettings]: Field<ToolSettings[Key]> };
 
 // Built on first read, like the tool schemas: a bundle that never reads these settings can drop the table.
 function buildFields(): Fields {
+  const lists = (key: string, fallback: readonly string[], problem: string) => field(key, z.array(z.string()), [...fallback], problem);
   return {
-    enabled: { key: 'tools.enabled', schema: z.boolean(), problem: 'must be true or false.' },
-    maxRounds: { key: 'tools.maxRounds', schema: z.int().check(z.minimum(1), z.maximum(100)), problem: 'must be a whole number from 1 to 100.' },
-    askBeforeReading: { key: 'tools.askBeforeReading', schema: z.boolean(), problem: 'must be true or false.' },
-    autoApprove: { key: 'tools.autoApprove', schema: z.array(z.string()), problem: 'must be a list of tool names, e.g. ["replace_in_file"].' },
-    denyGlobs: { key: 'tools.denyGlobs', schema: z.array(z.string()), problem: 'must be a list of globs, e.g. ["**/.env*"].' },
-    vscodeToolsAllow: { key: 'vscodeTools.allow', schema: z.array(z.string()), problem: 'must be a list of tool names or tags, e.g. ["mcp"].' },
-    vscodeToolsAutoApprove: { key: 'vscodeTools.autoApprove', schema: z.array(z.string()), problem: 'must be a list of tool names or tags, e.g. ["mcp_tickets_lookup_ticket"].' },
+    enabled: field('tools.enabled', z.boolean(), DEFAULT_TOOL_SETTINGS.enabled, 'must be true or false.'),
+    maxRounds: field('tools.maxRounds', z.int().check(z.minimum(1), z.maximum(100)), DEFAULT_TOOL_SETTINGS.maxRounds, 'must be a whole number from 1 to 100.'),
+    askBeforeReading: field('tools.askBeforeReading', z.boolean(), DEFAULT_TOOL_SETTINGS.askBeforeReading, 'must be true or false.'),
+    autoApprove: lists('tools.autoApprove', DEFAULT_TOOL_SETTINGS.autoApprove, 'must be a list of tool names, e.g. ["replace_in_file"].'),
+    denyGlobs: lists('tools.denyGlobs', DEFAULT_TOOL_SETTINGS.denyGlobs, 'must be a list of globs, e.g. ["**/.env*"].'),
+    vscodeToolsAllow: lists('vscodeTools.allow', DEFAULT_TOOL_SETTINGS.vscodeToolsAllow, 'must be a list of tool names or tags, e.g. ["mcp"].'),
+    vscodeToolsAutoApprove: lists('vscodeTools.autoApprove', DEFAULT_TOOL_SETTINGS.vscodeToolsAutoApprove, 'must be a list of tool names or tags, e.g. ["mcp_tickets_lookup_ticket"].'),
   };
 }
 
 let fields: Fields | undefined;
 
+/** The askModel.tools.* and askModel.vscodeTools.* settings (package.json's are checked against these). */
+export function toolSettingFields(): Fields {
+  fields ??= buildFields();
+  return fields;
+}
+
 export function readToolSettings(get: SettingGetter): ToolSettings {
-  const read = <Key extends keyof ToolSettings>(name: Key): ToolSettings[Key] => {
-    fields ??= buildFields();
-    const { key, schema, problem } = fields[name];
-    const value = get(key);
-    // A copy of a default list, so that a caller changing its settings object cannot change the defaults.
-    if (value === undefined || value === null) return structuredClone(DEFAULT_TOOL_SETTINGS[name]) as ToolSettings[Key];
-    const parsed = z.safeParse(schema, value);
-    if (!parsed.success) throw new SettingsError(`askModel.${key}`, problem);
-    return parsed.data;
-  };
+  const table = toolSettingFields();
   return {
-    enabled: read('enabled'),
-    maxRounds: read('maxRounds'),
-    askBeforeReading: read('askBeforeReading'),
-    autoApprove: read('autoApprove'),
-    denyGlobs: read('denyGlobs'),
-    vscodeToolsAllow: read('vscodeToolsAllow'),
-    vscodeToolsAutoApprove: read('vscodeToolsAutoApprove'),
+    enabled: readSetting(get, table.enabled),
+    maxRounds: readSetting(get, table.maxRounds),
+    askBeforeReading: readSetting(get, table.askBeforeReading),
+    autoApprove: readSetting(get, table.autoApprove),
+    denyGlobs: readSetting(get, table.denyGlobs),
+    vscodeToolsAllow: readSetting(get, table.vscodeToolsAllow),
+    vscodeToolsAutoApprove: readSetting(get, table.vscodeToolsAutoApprove),
   };
 }
 

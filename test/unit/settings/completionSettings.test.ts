@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { completionsEnabledFor, DEFAULT_COMPLETION_SETTINGS, readCompletionSettings, readExtensionSettings, SettingsError } from '../../../src/core';
-import { COMPLETION_ENDPOINT_SETTINGS } from '../../../src/core/settings/serverProfiles';
+import { COMPLETION_ENDPOINT_SETTINGS } from '../../../src/core/settings/serverFields';
 
 const getter = (values: Record<string, unknown>) => (key: string) => values[key];
 
