@@ -5,7 +5,7 @@
 // request that needs them, so the host reads and runs only this wiring when it loads the extension (see esbuild.js).
 import type * as vscode from 'vscode';
 import { ActiveRequests } from './host/activeRequests';
-import { LastTextEditor } from './host/chat/lastTextEditor';
+import { LastTextEditor } from './host/editors/lastTextEditor';
 import { registerChat } from './host/chat/registerChat';
 import { registerCommit } from './host/commit/registerCommit';
 import { registerCompletions } from './host/completions/registerCompletions';

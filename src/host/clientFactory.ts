@@ -6,7 +6,7 @@ import type { ApiKeyStore } from './apiKeyStore';
 import type { ContextMemories } from './contextMemories';
 import { logExchange, type Log } from './log';
 import { KeyBudgets } from './keyBudgets';
-import { catalogueKey } from './modelCatalogue';
+import { catalogueKey } from './catalogueKey';
 import { nodeHttpFetch } from './network/nodeHttpFetch';
 import { readSettings } from './settings';
 import type { ServerNotices } from './serverNotices';

@@ -6,7 +6,7 @@ export { QuestionHistory } from './ask/questionHistory';
 export { AnswerDocuments, saveAnswer } from './ask/answerDocuments';
 export { editSelection } from './commands/editSelectionCommand';
 export { setApiKey, clearApiKey } from './commands/keyCommands';
-export { selectModel } from './commands/modelPicker';
+export { selectModel } from './modelPicker';
 export { testConnection } from './commands/testConnection';
 export { addProfile, selectProfile } from './commands/profileCommands';
 export { findLocalServersCommand } from './commands/findLocalServersCommand';

@@ -1,7 +1,8 @@
 // The active profile's model catalogue: what its server says about its models (discovered once per session, see the
 // core's CatalogueCache) with the user's overrides on top. Discovery runs when the model picker or Test Connection
 // asks, never at activation; a request reads only what is already known (peek), so it never waits on discovery.
-import { catalogueModels, modelInfoFor, resolveServiceUrls, type DiscoveredModels, type ExtensionSettings, type ModelInfo } from '../core';
+import { catalogueModels, modelInfoFor, type DiscoveredModels, type ModelInfo } from '../core';
+import { catalogueKey } from './catalogueKey';
 import type { ClientFactory, ReadyClient } from './clientFactory';
 import type { Log } from './log';
 
@@ -10,11 +11,6 @@ export interface LoadedCatalogue {
   discovered: DiscoveredModels;
   /** The listed models (merged, overrides applied), in the server's order. */
   models: ModelInfo[];
-}
-
-/** One cache entry per server as configured: another URL, header set or key presence is another discovery. */
-export function catalogueKey(settings: ExtensionSettings, hasApiKey: boolean): string {
-  return JSON.stringify([settings.profile, resolveServiceUrls(settings.baseUrl).chatCompletions, settings.headers, hasApiKey]);
 }
 
 /** Discovers (or reuses) the active profile's catalogue; `refresh` asks the server again. Throws what /v1/models throws. */

@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import { answerFactsOf, approvalRule, assembleRequests, describeCompaction, modelRequestOptions, offerVscodeTools, systemPromptWithRules, toolDefinitions, type PreparedRun, type RunPurpose } from '../core';
 import { recordAnswer } from './answerRecord';
 import type { ClientFactory } from './clientFactory';
-import { selectModel } from './commands/modelPicker';
+import { selectModel } from './modelPicker';
 import { logRequest, type Log } from './log';
 import { knownModelInfo } from './modelCatalogue';
 import { readProjectRules } from './rules/projectRulesReader';

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { ChatSession, type CompletionItem, type HostMessage } from '../../src/core';
 import { fakeSessionPorts, type FakePorts } from '../../src/core/chat/fakeChatSessionPorts';
 import { ChatInput } from '../../src/host/chat/mentions/chatInput';
-import { LastTextEditor } from '../../src/host/chat/lastTextEditor';
+import { LastTextEditor } from '../../src/host/editors/lastTextEditor';
 import { activateExtension, closeAllEditors, openWithSelection, resetSettings, until } from './support/extensionFixture';
 
 const encoder = new TextEncoder();

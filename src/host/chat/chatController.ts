@@ -11,7 +11,7 @@ import type { AnswerChanges, RevertOutcome } from './answerChanges';
 import { applyCode, copyCode, insertCode } from './codeActions';
 import { exportConversation, importConversation } from './conversationFiles';
 import { chipFromEditor } from './editorContext';
-import type { LastTextEditor } from './lastTextEditor';
+import type { LastTextEditor } from '../editors/lastTextEditor';
 import type { ChatInput } from './mentions/chatInput';
 
 export interface ChatControllerDeps {

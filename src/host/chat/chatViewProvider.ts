@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { parseViewMessage, type HostMessage, type ViewMessage } from '../../core';
 import type { Log } from '../log';
 import { chatHtml } from './chatHtml';
-import { CHAT_VIEW_ID } from './registerChat';
+import { CHAT_VIEW_ID } from './chatViewId';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;

@@ -5,7 +5,7 @@
 // those exact bytes, and the view marks the block.
 import * as vscode from 'vscode';
 import { invisibleCharactersQuestion } from '../../core';
-import type { LastTextEditor } from './lastTextEditor';
+import type { LastTextEditor } from '../editors/lastTextEditor';
 
 export async function copyCode(code: string): Promise<void> {
   await vscode.env.clipboard.writeText(code);

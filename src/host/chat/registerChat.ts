@@ -11,10 +11,8 @@ import type { ChatSession } from '../../core';
 import type { ChatController } from './chatController';
 import type { ExportRequest } from './conversationFiles';
 import type { ChatViewProvider } from './chatViewProvider';
-import type { LastTextEditor } from './lastTextEditor';
-
-/** The view's id, as package.json contributes it. */
-export const CHAT_VIEW_ID = 'askModel.chat';
+import type { LastTextEditor } from '../editors/lastTextEditor';
+import { CHAT_VIEW_ID } from './chatViewId';
 
 export interface ChatFeatureDeps {
   factory: Lazy<ClientFactory>;

@@ -1,5 +1,5 @@
 // The commands, registered at activation so that they work at once. Each command's implementation (askCommand.ts,
-// editSelectionCommand.ts, keyCommands.ts, modelPicker.ts, testConnection.ts), and the client it needs, load on its
+// editSelectionCommand.ts, keyCommands.ts, testConnection.ts, and ../modelPicker.ts), and the client it needs, load on its
 // first run (from deferred.ts); Show Log and Stop need neither.
 import * as vscode from 'vscode';
 import { registerAnswerDocuments } from '../ask/registerAnswerDocuments';
@@ -12,7 +12,7 @@ import type { RegisteredTools } from '../tools/registerTools';
 import type { AskArgs } from './askCommand';
 import type { EditSelectionArgs } from './editSelectionCommand';
 import type { SetApiKeyArgs } from './keyCommands';
-import type { SelectModelArgs } from './modelPicker';
+import type { SelectModelArgs } from '../modelPicker';
 import type { FindLocalServersArgs } from './findLocalServersCommand';
 import type { AddProfileArgs, SelectProfileArgs } from './profileCommands';
 

@@ -7,7 +7,7 @@ import { answerFactsOf, assembleRequests, describeError, diffCapNote, messageOf,
 import type { ActiveRequests } from '../activeRequests';
 import { recordAnswer } from '../answerRecord';
 import type { ClientFactory } from '../clientFactory';
-import { selectModel } from '../commands/modelPicker';
+import { selectModel } from '../modelPicker';
 import { logRequest, type Log } from '../log';
 import { knownModelInfo } from '../modelCatalogue';
 import { readProfiles } from '../settings';

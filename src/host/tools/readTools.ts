@@ -11,7 +11,7 @@ import {
   type ReadFileArgs,
   type ToolOutcome,
 } from '../../core';
-import type { LastTextEditor } from '../chat/lastTextEditor';
+import type { LastTextEditor } from '../editors/lastTextEditor';
 import { readDocumentText } from './documentText';
 import type { ReadTracker } from './readTracker';
 import { pathOptions, relativePathOf } from './workspaceRoots';

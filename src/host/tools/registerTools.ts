@@ -4,7 +4,7 @@
 // Edit Selection first needs them: until then no edit can be waiting, so the commands have nothing to decide and the
 // scheme has no text to serve.
 import * as vscode from 'vscode';
-import type { LastTextEditor } from '../chat/lastTextEditor';
+import type { LastTextEditor } from '../editors/lastTextEditor';
 import { lazy, loadDeferred } from '../lazy';
 import type { EditApprovals } from './editApprovals';
 import type { ProposedEditDocuments } from './proposedEdits';

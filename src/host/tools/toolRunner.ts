@@ -3,7 +3,7 @@
 // wait gets `context.approve` and calls it once its diff is shown.
 import * as vscode from 'vscode';
 import type { ToolOutcome, ToolRunContext, ValidToolCall, WorkspaceToolCall } from '../../core';
-import type { LastTextEditor } from '../chat/lastTextEditor';
+import type { LastTextEditor } from '../editors/lastTextEditor';
 import { readWorkspaceToolSettings } from '../settings';
 import type { EditApprovals } from './editApprovals';
 import { createFile, replaceInFile, type EditToolDeps } from './editTools';

@@ -7,7 +7,7 @@ import { commandMessage, findSlashCommand, MentionCompleter, messageOf, type Cha
 import type { Log } from '../../log';
 import { readSettings } from '../../settings';
 import { chipFromEditor } from '../editorContext';
-import type { LastTextEditor } from '../lastTextEditor';
+import type { LastTextEditor } from '../../editors/lastTextEditor';
 import { chipForMention, selectionProblemsChip } from './mentionChips';
 import { hostMentionPorts } from './mentionSources';
 import { TerminalOutputs } from './terminalOutputs';

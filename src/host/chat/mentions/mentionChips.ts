@@ -20,7 +20,7 @@ import { readSettings, readWorkspaceToolSettings } from '../../settings';
 import { readDocumentText } from '../../tools/documentText';
 import { pathOptions, relativePathOf } from '../../tools/workspaceRoots';
 import { chipFromEditor } from '../editorContext';
-import type { LastTextEditor } from '../lastTextEditor';
+import type { LastTextEditor } from '../../editors/lastTextEditor';
 import type { TerminalOutputs } from './terminalOutputs';
 
 export type ChipResult = { chip: ContextChip } | { problem: string };

@@ -3,13 +3,13 @@
 // input box where the server has no model list. The choice is saved to `askModel.model` (or the active profile).
 // "Refresh" asks the server again; otherwise the session's catalogue is reused.
 import * as vscode from 'vscode';
-import { formatModelDetail, type ModelInfo } from '../../core';
-import type { ClientFactory } from '../clientFactory';
-import type { Log } from '../log';
-import { loadCatalogue } from '../modelCatalogue';
-import { pickOrType } from '../pickOrType';
-import { updateModelSetting } from '../settings';
-import { showError } from '../showError';
+import { formatModelDetail, type ModelInfo } from '../core';
+import type { ClientFactory } from './clientFactory';
+import type { Log } from './log';
+import { loadCatalogue } from './modelCatalogue';
+import { pickOrType } from './pickOrType';
+import { updateModelSetting } from './settings';
+import { showError } from './showError';
 
 export interface SelectModelArgs {
   /** Set the model directly (automation and tests). */

@@ -1,4 +1,5 @@
-// While the chat view has focus there is no active text editor; Insert and Apply go to the one the user left.
+// While the chat view has focus there is no active text editor; Insert and Apply (the chat) and the editor tools go to
+// the one the user left.
 import * as vscode from 'vscode';
 
 export class LastTextEditor implements vscode.Disposable {
