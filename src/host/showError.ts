@@ -1,7 +1,7 @@
 // A core error shown as a notification with the buttons that fix it, and running the fix the user picks (the core's
 // describeError says what an error's message and fixes are).
 import * as vscode from 'vscode';
-import { actionsFor, messageOf, type ErrorAction } from '../core';
+import { actionsFor, describeError, messageOf, type DescribedError, type ErrorAction } from '../core';
 
 const LABELS: Record<ErrorAction, string> = {
   'set-api-key': 'Set API Key',
@@ -26,4 +26,13 @@ export async function showError(error: unknown, options: { retry?: () => unknown
   const picked = await vscode.window.showErrorMessage(messageOf(error), ...actions.map((action) => LABELS[action]));
   const action = actions.find((candidate) => LABELS[candidate] === picked);
   if (action) await runErrorAction(action, options.retry);
+}
+
+/**
+ * A command's failure: shown to the user (with Retry when the command can run again) and described for the command's
+ * result, which tests and callers read; both say the same, as both come from the one error.
+ */
+export function reportError(error: unknown, retry?: () => unknown): DescribedError {
+  void showError(error, retry === undefined ? {} : { retry });
+  return describeError(error, retry !== undefined);
 }

@@ -2,7 +2,7 @@
 // streamed as it arrives. Cancel, Stop or closing the answer keeps what arrived; errors offer the action that fixes
 // them. The request goes through the same preparation and answer loop as the chat (without tools).
 import * as vscode from 'vscode';
-import { answerFactsOf, buildAskMessages, contextFitterFor, formatTokenCount, describeError, formatAnswerFooter, messageOf, runAnswer, type CodeContext, type ErrorAction, type PreparedRun } from '../../core';
+import { answerFactsOf, buildAskMessages, contextFitterFor, formatTokenCount, formatAnswerFooter, messageOf, runAnswer, type CodeContext, type DescribedError, type PreparedRun } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import { AnswerDocument } from '../ask/answerDocument';
 import type { AnswerDocuments } from '../ask/answerDocuments';
@@ -12,7 +12,7 @@ import type { ClientFactory } from '../clientFactory';
 import type { Log } from '../log';
 import { prepareRun } from '../prepareRun';
 import { readSettings } from '../settings';
-import { showError } from '../showError';
+import { reportError } from '../showError';
 
 export interface AskDeps {
   factory: ClientFactory;
@@ -32,7 +32,7 @@ export interface AskResult {
   document?: vscode.Uri;
   answer?: string;
   footer?: string;
-  error?: { message: string; actions: ErrorAction[] };
+  error?: DescribedError;
   edits?: number;
 }
 
@@ -132,8 +132,7 @@ async function answer(deps: AskDeps, question: string, code: CodeContext, file: 
 }
 
 function failed(error: unknown, retry?: () => unknown): AskResult {
-  void showError(error, retry ? { retry } : {});
-  return { status: 'error', error: describeError(error, retry !== undefined) };
+  return { status: 'error', error: reportError(error, retry) };
 }
 
 function headerFor(question: string, code: CodeContext): string {

@@ -1,12 +1,12 @@
 // "Edit Selection with Model": an instruction for the selected code; the model answers with tool calls, each edit is
 // shown as a diff and applied only on Accept, as one undo step.
 import * as vscode from 'vscode';
-import { buildEditSelectionMessages, describeError, messageOf, runAnswer, type ChatDone, type ErrorAction, type ToolLoopOutcome } from '../../core';
+import { buildEditSelectionMessages, messageOf, runAnswer, type ChatDone, type DescribedError, type ToolLoopOutcome } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import type { ClientFactory } from '../clientFactory';
 import type { Log } from '../log';
 import { prepareRun } from '../prepareRun';
-import { showError } from '../showError';
+import { reportError } from '../showError';
 import { approveWithNotification } from '../tools/toolApprovers';
 import type { WorkspaceTools } from '../tools/registerTools';
 
@@ -30,7 +30,7 @@ export interface EditSelectionResult {
   text?: string;
   /** Tool calls by final status, e.g. { done: 1, rejected: 1 }. */
   calls?: Record<string, number>;
-  error?: { message: string; actions: ErrorAction[] };
+  error?: DescribedError;
 }
 
 /** The command's implementation; registerCommands.ts registers it at activation and loads this on its first run. */
@@ -105,7 +105,6 @@ export async function editSelection(deps: EditSelectionDeps, args: EditSelection
 
   function failed(error: unknown): EditSelectionResult {
     deps.log.error(`edit-selection: ${messageOf(error)}`);
-    void showError(error);
-    return { status: 'error', error: describeError(error, false) };
+    return { status: 'error', error: reportError(error) };
   }
 }

@@ -5,12 +5,12 @@
 // proxy has it), or the exact error and its fix; and, whatever the server said,
 // when VS Code's own settings hide our models from its chat (the Copilot harness without its bridge), with the setting.
 import * as vscode from 'vscode';
-import { assembleRequests, describeError, discoveryUrls, formatKeyBudget, formatModelDetail, formatMs, messageOf, type EndpointOutcome, type ErrorAction, type HiddenModelsNotice } from '../../core';
+import { assembleRequests, discoveryUrls, formatKeyBudget, formatModelDetail, formatMs, messageOf, type EndpointOutcome, type DescribedError, type HiddenModelsNotice } from '../../core';
 import type { ClientFactory, ReadyClient } from '../clientFactory';
 import { readHiddenModelsNotice, showHiddenModelsNotice } from '../languageModels/hiddenModelsNotice';
 import type { Log } from '../log';
 import { knownModelInfo, loadCatalogue } from '../modelCatalogue';
-import { showError } from '../showError';
+import { reportError } from '../showError';
 
 /** What the catalogue says of one model: its detail line ('' when nothing is known). */
 export interface DiscoveredModel {
@@ -41,7 +41,7 @@ export interface ConnectionReport {
   discovered?: DiscoveredModel[];
   /** Each discovery endpoint asked, and what came of it. */
   endpoints?: EndpointOutcome[];
-  error?: { message: string; actions: ErrorAction[] };
+  error?: DescribedError;
   /** A LiteLLM key's spend and budget, in words (its /key/info). */
   keyBudget?: string;
   /** VS Code's settings hide our models from its chat: why, and the setting to change. */
@@ -101,8 +101,8 @@ async function testServer(factory: ClientFactory, log: Log): Promise<ConnectionR
     });
   } catch (error) {
     log.error(`test-connection: ${messageOf(error)}`);
-    void showError(error, { retry: () => testConnection(factory, log) });
-    return { ok: false, url, models: undefined, modelsMs: undefined, model: undefined, answerMs: undefined, message: messageOf(error), error: describeError(error, true) };
+    const described = reportError(error, () => testConnection(factory, log));
+    return { ok: false, url, models: undefined, modelsMs: undefined, model: undefined, answerMs: undefined, message: messageOf(error), error: described };
   }
 }
 

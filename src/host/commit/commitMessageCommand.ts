@@ -3,7 +3,7 @@
 // the profile's commitModel (else its chat model). The request goes through the one request path, and the answer is
 // logged and counted like every other surface's; progress shows in a notification that cancels it, and Stop stops it.
 import * as vscode from 'vscode';
-import { answerFactsOf, assembleRequests, describeError, diffCapNote, messageOf, writeCommitMessage, type CommitMessagePorts, type DiffSource, type ErrorAction } from '../../core';
+import { answerFactsOf, assembleRequests, diffCapNote, messageOf, writeCommitMessage, type CommitMessagePorts, type DiffSource, type DescribedError } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import { recordAnswer } from '../answerRecord';
 import type { ClientFactory } from '../clientFactory';
@@ -11,7 +11,7 @@ import { selectModel } from '../modelPicker';
 import { logRequest, type Log } from '../log';
 import { knownModelInfo } from '../modelCatalogue';
 import { readProfiles } from '../settings';
-import { showError } from '../showError';
+import { reportError } from '../showError';
 import { chooseRepository, gitApi, type GitRepository } from './gitApi';
 
 export interface CommitMessageDeps {
@@ -28,7 +28,7 @@ export interface CommitMessageResult {
   repository?: string;
   leftOut?: string[];
   cut?: string[];
-  error?: { message: string; actions: ErrorAction[] };
+  error?: DescribedError;
 }
 
 /** `clicked`: what VS Code passes from the Source Control title bar (the repository's SourceControl), if anything. */
@@ -97,6 +97,5 @@ async function write(deps: CommitMessageDeps, repository: GitRepository): Promis
 
 function failed(deps: CommitMessageDeps, error: unknown, retry?: () => unknown): CommitMessageResult {
   deps.log.error(`commit-message: ${messageOf(error)}`);
-  void showError(error, retry ? { retry } : {});
-  return { status: 'error', error: describeError(error, retry !== undefined) };
+  return { status: 'error', error: reportError(error, retry) };
 }
