@@ -44,10 +44,11 @@ export { ANSWER_EDIT_CHARACTERS, FILE_EDIT_CHARACTERS, recordFileEdit, type File
 export { describeRevert, planRevert, type LeftAlone, type RevertPlan, type RevertStep } from './chat/revertPlan';
 export { conversationMarkdown } from './chat/conversationMarkdown';
 export { conversationJson, readConversationExport, type ImportedConversations, type ImportOptions } from './chat/conversationTransfer';
-export { WORKSPACE_TOOLS, findWorkspaceTool, isReadOnlyTool, toolDefinitions, type ToolKind, type WorkspaceTool, type WorkspaceToolArgs, type WorkspaceToolName } from './tools/workspaceTools';
-export { toolSchemas, MAX_RESULTS_LIMIT, DEFAULT_LIST_RESULTS, DEFAULT_SEARCH_RESULTS, type ToolSchemas, type ReadFileArgs, type ListFilesArgs, type SearchTextArgs, type GetDiagnosticsArgs, type GetEditorContextArgs, type ReplaceInFileArgs, type CreateFileArgs } from './tools/toolSchemas';
+export { WORKSPACE_TOOLS, findWorkspaceTool, workspaceToolNamed, isReadOnlyTool, toolDefinitions, type ToolKind, type WorkspaceTool, type WorkspaceToolOf, type WorkspaceToolArgs, type WorkspaceToolName, type ReadFileArgs, type ListFilesArgs, type SearchTextArgs, type GetDiagnosticsArgs, type GetEditorContextArgs, type ReplaceInFileArgs, type CreateFileArgs } from './tools/workspaceTools';
+export { lineCount } from './tools/createFileTool';
+export { MAX_RESULTS_LIMIT, DEFAULT_LIST_RESULTS, DEFAULT_SEARCH_RESULTS } from './tools/argumentSchemas';
 export { functionDefinition, functionParameters, type FunctionParameters, type ParameterDefinition } from './tools/functionDefinition';
-export { validateToolCall, WORKSPACE_TOOLS_ONLY, type ValidToolCall, type WorkspaceToolCall, type VscodeToolCall, type ToolCallValidation, type ToolOffer } from './tools/validateToolCall';
+export { validateToolCall, WORKSPACE_TOOLS_ONLY, type ValidToolCall, type WorkspaceToolCall, type WorkspaceToolCallOf, type VscodeToolCall, type ToolCallValidation, type ToolOffer } from './tools/validateToolCall';
 export { offerVscodeTools, matchesToolEntry, matchesAnyToolEntry, functionNameFor, parametersOf, vscodeToolInput, vscodeToolResultText, vscodeToolFailure, type VscodeToolInfo, type OfferedVscodeTool, type VscodeToolRules } from './tools/vscodeTools';
 export { resolveWorkspacePath, type WorkspaceFolderRef, type WorkspacePathOptions, type ResolvedWorkspacePath, type PathRefusal } from './tools/workspacePath';
 export { matchesGlob, globToRegExp } from './tools/globPattern';
@@ -63,7 +64,7 @@ export { formatDiagnostics, DEFAULT_MAX_DIAGNOSTICS, type DiagnosticEntry, type 
 export { formatEditorContext, type EditorContext, type EditorPosition } from './tools/formatEditorContext';
 export { readToolSettings, needsApproval, approvalRule, DEFAULT_TOOL_SETTINGS, DEFAULT_MAX_TOOL_ROUNDS, type ToolSettings, type ApprovalSubject } from './tools/toolSettings';
 export { runToolLoop } from './tools/toolLoop';
-export type { ChatStreamSource, FileChange, ToolOutcome, ApprovalDecision, ApprovalPreview, Approver, ToolRunContext, ToolExecutor, ToolLoopOptions, ToolCallKind, ToolCallStatus, ToolCallUpdate, ToolLoopEvent, ToolLoopOutcome, ToolLoopResult } from './tools/toolLoopTypes';
+export type { ChatStreamSource, FileChange, ToolOutcome, ApprovalDecision, ApprovalPreview, Approver, ToolRunContext, ToolRunner, ToolLoopOptions, ToolCallKind, ToolCallStatus, ToolCallUpdate, ToolLoopEvent, ToolLoopOutcome, ToolLoopResult } from './tools/toolLoopTypes';
 export { checkWorkspaceGlob, ALL_FILES_GLOB, type CheckedGlob } from './tools/workspaceGlob';
 export { buildEditSelectionMessages, EDIT_RULES, type SelectionForEdit } from './ask/editSelectionPrompt';
 export { summarizeToolArguments } from './chat/toolCardSummary';

@@ -9,7 +9,7 @@ import { describeError, messageOf } from '../errors/describeError';
 import { answerFactsOf } from '../run/answerFacts';
 import { contextFitterFor, runAnswer, type PreparedRun } from '../run/preparedRun';
 import type { ContextFitter } from '../context/contextFitter';
-import type { FileChange, ToolExecutor, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
+import type { FileChange, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import { recordFileEdit, type FileEdit } from './answerEdits';
 import type { ChatSessionPorts } from './chatSessionPorts';
 import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
@@ -246,7 +246,7 @@ export class ChatSession {
   }
 
   /** The tool runner, with each applied edit also kept on the answer (for its Revert and View changes). */
-  private recordingEdits(edited: (change: FileChange) => void): ToolExecutor {
+  private recordingEdits(edited: (change: FileChange) => void): ToolRunner {
     return async (call, context) => {
       const outcome = await this.ports.runTool(call, context);
       if (outcome.status === 'done' && outcome.fileChange) edited(outcome.fileChange);

@@ -1,7 +1,7 @@
 // What the chat session needs from the world, as one object of ports. The host implements them on VS Code (and the
 // real client); the unit tests use the fakes beside this file (fakeChatSessionPorts.ts).
 import type { PreparedRun } from '../run/preparedRun';
-import type { Approver, ToolExecutor } from '../tools/toolLoopTypes';
+import type { Approver, ToolRunner } from '../tools/toolLoopTypes';
 import type { DeltaTimer } from './deltaCoalescer';
 import type { Conversation } from './conversation';
 import type { HostMessage } from './webviewProtocol';
@@ -31,7 +31,7 @@ export interface ChatSessionPorts {
    * workspace paths of the files attached to the conversation (the project rules nearest them go with the request).
    */
   prepareRun: (workingFiles?: readonly string[]) => Promise<PreparedRun | undefined>;
-  runTool: ToolExecutor;
+  runTool: ToolRunner;
   /** The one question about a tool call, whatever its kind (the call's card shows Accept / Reject). */
   approve: Approver;
   store: ConversationArchive;

@@ -9,7 +9,7 @@ import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../prot
 import type { ProjectRules } from '../rules/projectRulesText';
 import type { ChatDone } from '../stream/events';
 import { runToolLoop } from '../tools/toolLoop';
-import type { Approver, ChatStreamSource, ToolExecutor, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
+import type { Approver, ChatStreamSource, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import type { ToolOffer, ValidToolCall } from '../tools/validateToolCall';
 
 /** The features that send requests; each names its requests' `generation_name` and its log lines. `vscode-chat`: VS
@@ -72,7 +72,7 @@ export function contextFitterFor(run: PreparedRun, summarised?: (summary: { end:
 
 /** How a run reaches the workspace and the user. */
 export interface ToolPorts {
-  runTool: ToolExecutor;
+  runTool: ToolRunner;
   approve: Approver;
 }
 
@@ -93,7 +93,7 @@ export function runAnswer(run: PreparedRun, input: AnswerInput): Promise<ToolLoo
     client: run.client,
     buildRequest: run.buildRequest,
     messages: input.messages,
-    executeTool: tools?.runTool ?? (() => Promise.resolve({ status: 'failed', content: 'No tools are offered in this request.' })),
+    runTool: tools?.runTool ?? (() => Promise.resolve({ status: 'failed', content: 'No tools are offered in this request.' })),
     approve: tools?.approve,
     offer: run.tools?.offer,
     needsApproval: run.tools?.needsApproval,

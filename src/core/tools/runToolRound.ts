@@ -13,7 +13,7 @@ import { validateToolCall, type ValidToolCall } from './validateToolCall';
 /** A call as the answer delivered it: complete (and maybe valid) or broken by the stream. */
 export type AnsweredCall = { type: 'complete'; call: CompletedToolCall } | { type: 'broken'; call: BrokenToolCall };
 
-type RoundOptions = Pick<ToolLoopOptions, 'executeTool' | 'approve' | 'needsApproval' | 'signal' | 'offer'> & {
+type RoundOptions = Pick<ToolLoopOptions, 'runTool' | 'approve' | 'needsApproval' | 'signal' | 'offer'> & {
   report: (call: ToolCallUpdate) => void;
 };
 
@@ -96,9 +96,9 @@ async function runOne(slot: Slot, call: ValidToolCall, options: RoundOptions): P
   settle(slot, options, outcome.status, outcome.content, outcome.preview);
 }
 
-/** `executeTool` may throw synchronously too; either way it becomes a failed result. */
+/** `runTool` may throw synchronously too; either way it becomes a failed result. */
 async function callTool(call: ValidToolCall, context: ToolRunContext, options: RoundOptions) {
-  return options.executeTool(call, context);
+  return options.runTool(call, context);
 }
 
 function settle(slot: Slot, options: RoundOptions, status: ToolCallStatus, content: string, preview?: string): void {

@@ -66,7 +66,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       }
       toolRounds++;
       const results = await runToolRound(answer.calls, {
-        executeTool: options.executeTool,
+        runTool: options.runTool,
         offer: options.offer,
         approve: options.approve,
         needsApproval: options.needsApproval,

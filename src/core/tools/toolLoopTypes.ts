@@ -64,7 +64,7 @@ export interface ToolRunContext {
  * Runs one validated call. It must not apply anything once the signal has fired: the loop stops waiting for it at
  * that moment and reports the call as cancelled. A thrown error becomes a `failed` result.
  */
-export type ToolExecutor = (call: ValidToolCall, context: ToolRunContext) => Promise<ToolOutcome>;
+export type ToolRunner = (call: ValidToolCall, context: ToolRunContext) => Promise<ToolOutcome>;
 
 export interface ToolLoopOptions {
   client: ChatStreamSource;
@@ -72,7 +72,7 @@ export interface ToolLoopOptions {
   buildRequest: (messages: readonly ChatMessage[]) => ChatCompletionRequest;
   /** The conversation so far; the loop never changes it and returns what it added. */
   messages: readonly ChatMessage[];
-  executeTool: ToolExecutor;
+  runTool: ToolRunner;
   /** The tools the requests offer: a call of any other is answered, never run. Default: the workspace tools. */
   offer?: ToolOffer | undefined;
   /** Asks the user. Without it, calls that need approval are not run. */

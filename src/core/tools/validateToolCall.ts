@@ -9,10 +9,17 @@ import type { FunctionParameters } from './functionDefinition';
 import { vscodeToolInput, type OfferedVscodeTool } from './vscodeTools';
 import { WORKSPACE_TOOLS, findWorkspaceTool, type ToolKind, type WorkspaceToolArgs, type WorkspaceToolName } from './workspaceTools';
 
-/** A call of a workspace tool: its arguments are the schema's output, typed by tool name (switch on `name`). */
-export type WorkspaceToolCall = {
-  [Name in WorkspaceToolName]: { id: string; name: Name; kind: ToolKind; args: WorkspaceToolArgs[Name]; argumentsText: string };
-}[WorkspaceToolName];
+/** A call of the workspace tool `Name`: its arguments are the schema's output. */
+export interface WorkspaceToolCallOf<Name extends WorkspaceToolName> {
+  id: string;
+  name: Name;
+  kind: ToolKind;
+  args: WorkspaceToolArgs[Name];
+  argumentsText: string;
+}
+
+/** A call of any workspace tool, typed by tool name (narrow on `name`). */
+export type WorkspaceToolCall = { [Name in WorkspaceToolName]: WorkspaceToolCallOf<Name> }[WorkspaceToolName];
 
 /** A call of a VS Code tool (`vscode.lm.tools`): `name` is the function name the model used, `tool` what it stands for. */
 export interface VscodeToolCall {

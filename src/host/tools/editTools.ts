@@ -4,7 +4,7 @@
 // unsaved, and a Stop before Accept applies nothing.
 import * as vscode from 'vscode';
 import {
-  describeEditResult,
+  lineCount,
   reapplyEdit,
   resolveWorkspacePath,
   type ApprovalDecision,
@@ -12,6 +12,7 @@ import {
   type CreateFileArgs,
   type ReplaceInFileArgs,
   type ToolOutcome,
+  type WorkspaceToolOf,
 } from '../../core';
 import { fileExists, readDocumentText } from './documentText';
 import type { ReadTracker } from './readTracker';
@@ -26,7 +27,7 @@ export interface EditToolDeps {
   signal: AbortSignal;
 }
 
-export async function replaceInFile(callId: string, args: ReplaceInFileArgs, deps: EditToolDeps): Promise<ToolOutcome> {
+export async function replaceInFile(callId: string, args: ReplaceInFileArgs, tool: WorkspaceToolOf<'replace_in_file'>, deps: EditToolDeps): Promise<ToolOutcome> {
   const resolved = resolveWorkspacePath(args.path, pathOptions(deps.denyGlobs, 'write'));
   if (!resolved.ok) return { status: 'failed', content: resolved.message };
   const uri = vscode.Uri.file(resolved.absolute);
@@ -34,7 +35,7 @@ export async function replaceInFile(callId: string, args: ReplaceInFileArgs, dep
   if (before === undefined) return { status: 'failed', content: `There is no file "${resolved.relative}". To make a new file, use create_file.` };
   const read = deps.reads.lastRead(resolved.absolute) ?? before;
   const planned = reapplyEdit(read, before, args.old_text, args.new_text);
-  if (planned.kind !== 'replaced') return { status: 'failed', content: describeEditResult(planned, resolved.relative) };
+  if (planned.kind !== 'replaced') return { status: 'failed', content: tool.formatResult(planned, resolved.relative) };
 
   const decision = await approve(callId, uri, planned.text, resolved.relative, true, `lines ${planned.startLine}–${planned.endLine}`, deps);
   if (decision) return decision;
@@ -43,7 +44,7 @@ export async function replaceInFile(callId: string, args: ReplaceInFileArgs, dep
   const now = await readDocumentText(uri);
   const final = now === undefined ? undefined : reapplyEdit(read, now, args.old_text, args.new_text);
   if (now === undefined || !final || final.kind !== 'replaced') {
-    const why = final ? describeEditResult(final, resolved.relative) : `"${resolved.relative}" no longer exists.`;
+    const why = final ? tool.formatResult(final, resolved.relative) : `"${resolved.relative}" no longer exists.`;
     return { status: 'failed', content: `Not applied: the file changed while the edit waited for approval. ${why}` };
   }
   if (deps.signal.aborted) return { status: 'failed', content: 'Not applied: the user stopped the request.' };
@@ -52,13 +53,13 @@ export async function replaceInFile(callId: string, args: ReplaceInFileArgs, dep
   deps.reads.remember(resolved.absolute, final.text);
   return {
     status: 'done',
-    content: `${describeEditResult(final, resolved.relative)} The change is in the editor, unsaved; the user can undo it.`,
+    content: `${tool.formatResult(final, resolved.relative)} The change is in the editor, unsaved; the user can undo it.`,
     preview: `changed lines ${final.startLine}–${final.endLine}${final.reapplied ? ' (re-applied around your typing)' : ''}`,
     fileChange: { path: resolved.absolute, relativePath: resolved.relative, before: now, after: final.text },
   };
 }
 
-export async function createFile(callId: string, args: CreateFileArgs, deps: EditToolDeps): Promise<ToolOutcome> {
+export async function createFile(callId: string, args: CreateFileArgs, tool: WorkspaceToolOf<'create_file'>, deps: EditToolDeps): Promise<ToolOutcome> {
   const resolved = resolveWorkspacePath(args.path, pathOptions(deps.denyGlobs, 'write'));
   if (!resolved.ok) return { status: 'failed', content: resolved.message };
   const uri = vscode.Uri.file(resolved.absolute);
@@ -81,10 +82,10 @@ export async function createFile(callId: string, args: CreateFileArgs, deps: Edi
     if (!(await vscode.workspace.applyEdit(edit))) return { status: 'failed', content: `Not applied: VS Code could not create "${resolved.relative}".` };
   }
   deps.reads.remember(resolved.absolute, args.content);
-  const lines = args.content === '' ? 0 : args.content.split('\n').length;
+  const lines = lineCount(args.content);
   return {
     status: 'done',
-    content: `${exists ? 'Replaced' : 'Created'} "${resolved.relative}" (${lines} lines).`,
+    content: tool.formatResult(resolved.relative, args.content, exists),
     preview: `${exists ? 'replaced' : 'created'}, ${lines} lines`,
     fileChange: { path: resolved.absolute, relativePath: resolved.relative, before, after: args.content },
   };

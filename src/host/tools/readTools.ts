@@ -1,27 +1,18 @@
 // The read-only tools: read_file, get_diagnostics, get_editor_context. Each returns the text the model reads;
 // refusals and failures are worded for the model (and shown on the tool card).
 import * as vscode from 'vscode';
-import {
-  formatDiagnostics,
-  formatEditorContext,
-  formatFileExcerpt,
-  resolveWorkspacePath,
-  type DiagnosticEntry,
-  type GetDiagnosticsArgs,
-  type ReadFileArgs,
-  type ToolOutcome,
-} from '../../core';
+import { resolveWorkspacePath, type DiagnosticEntry, type GetDiagnosticsArgs, type ReadFileArgs, type ToolOutcome, type WorkspaceToolOf } from '../../core';
 import type { LastTextEditor } from '../editors/lastTextEditor';
 import { readDocumentText } from './documentText';
 import type { ReadTracker } from './readTracker';
 import { pathOptions, relativePathOf } from './workspaceRoots';
 
-export async function readFile(args: ReadFileArgs, denyGlobs: readonly string[], reads: ReadTracker): Promise<ToolOutcome> {
+export async function readFile(args: ReadFileArgs, tool: WorkspaceToolOf<'read_file'>, denyGlobs: readonly string[], reads: ReadTracker): Promise<ToolOutcome> {
   const resolved = resolveWorkspacePath(args.path, pathOptions(denyGlobs, 'read'));
   if (!resolved.ok) return { status: 'failed', content: resolved.message };
   const text = await readDocumentText(vscode.Uri.file(resolved.absolute));
   if (text === undefined) return { status: 'failed', content: `There is no file "${resolved.relative}" in the workspace. Use list_files to see what exists.` };
-  const excerpt = formatFileExcerpt(resolved.relative, text, { startLine: args.start_line, endLine: args.end_line });
+  const excerpt = tool.formatResult(resolved.relative, text, { startLine: args.start_line, endLine: args.end_line });
   if (!excerpt.ok) return { status: 'failed', content: excerpt.message };
   reads.remember(resolved.absolute, text);
   return { status: 'done', content: excerpt.text, preview: `lines ${excerpt.firstLine}–${excerpt.lastLine} of ${excerpt.totalLines}${excerpt.cut ? ' (cut)' : ''}` };
@@ -34,7 +25,7 @@ const SEVERITY: Record<vscode.DiagnosticSeverity, DiagnosticEntry['severity']> =
   [vscode.DiagnosticSeverity.Hint]: 'hint',
 };
 
-export function getDiagnostics(args: GetDiagnosticsArgs, denyGlobs: readonly string[]): ToolOutcome {
+export function getDiagnostics(args: GetDiagnosticsArgs, tool: WorkspaceToolOf<'get_diagnostics'>, denyGlobs: readonly string[]): ToolOutcome {
   let all: [vscode.Uri, readonly vscode.Diagnostic[]][];
   if (args.path) {
     const resolved = resolveWorkspacePath(args.path, pathOptions(denyGlobs, 'read'));
@@ -60,20 +51,20 @@ export function getDiagnostics(args: GetDiagnosticsArgs, denyGlobs: readonly str
       });
     }
   }
-  const content = formatDiagnostics(entries, { path: args.path });
+  const content = tool.formatResult(entries, { path: args.path });
   return { status: 'done', content, preview: `${entries.length} problem(s)` };
 }
 
-export function getEditorContext(editors: LastTextEditor, denyGlobs: readonly string[]): ToolOutcome {
+export function getEditorContext(tool: WorkspaceToolOf<'get_editor_context'>, editors: LastTextEditor, denyGlobs: readonly string[]): ToolOutcome {
   const editor = editors.get();
-  if (!editor) return { status: 'done', content: formatEditorContext(undefined), preview: 'no editor open' };
+  if (!editor) return { status: 'done', content: tool.formatResult(undefined), preview: 'no editor open' };
   const path = relativePathOf(editor.document.uri);
   if (editor.document.uri.scheme === 'file' && !resolveWorkspacePath(path, pathOptions(denyGlobs, 'read')).ok) {
     return { status: 'failed', content: `The active file "${path}" is outside the workspace or matches askModel.tools.denyGlobs; it is not shown.` };
   }
   const { selection, document } = editor;
   const visible = editor.visibleRanges[0];
-  const content = formatEditorContext({
+  const content = tool.formatResult({
     path,
     languageId: document.languageId,
     lineCount: document.lineCount,

@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import type { LastTextEditor } from '../editors/lastTextEditor';
 import { lazy, loadDeferred } from '../lazy';
-import type { EditApprovals } from './editApprovals';
+import type { PendingApprovals } from './pendingApprovals';
 import type { ProposedEditDocuments } from './proposedEdits';
 import type { ReadTracker } from './readTracker';
-import type { WorkspaceToolRunner } from './toolRunner';
+import type { HostToolRunner } from './toolRunner';
 
 /** The virtual documents holding proposed text (proposedEdits.ts), registered at once so that it always answers. */
 export const PROPOSED_SCHEME = 'askmodel-proposed';
@@ -17,8 +17,8 @@ export const PROPOSED_SCHEME = 'askmodel-proposed';
 export interface WorkspaceTools {
   reads: ReadTracker;
   diffs: ProposedEditDocuments;
-  approvals: EditApprovals;
-  runner: WorkspaceToolRunner;
+  approvals: PendingApprovals;
+  runner: HostToolRunner;
 }
 
 /** What activation holds: `load()` builds the tools on first call. */
@@ -29,12 +29,12 @@ export interface RegisteredTools {
 export function registerTools(context: vscode.ExtensionContext, editors: LastTextEditor): RegisteredTools {
   let built: WorkspaceTools | undefined;
   const load = lazy(async (): Promise<WorkspaceTools> => {
-    const { ReadTracker, ProposedEditDocuments, EditApprovals, WorkspaceToolRunner } = await loadDeferred();
+    const { ReadTracker, ProposedEditDocuments, PendingApprovals, HostToolRunner } = await loadDeferred();
     const reads = new ReadTracker();
     const diffs = new ProposedEditDocuments();
-    const approvals = new EditApprovals();
+    const approvals = new PendingApprovals();
     context.subscriptions.push(diffs, approvals);
-    built = { reads, diffs, approvals, runner: new WorkspaceToolRunner({ editors, reads, diffs, approvals }) };
+    built = { reads, diffs, approvals, runner: new HostToolRunner({ editors, reads, diffs }) };
     return built;
   });
   context.subscriptions.push(

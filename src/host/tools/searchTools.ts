@@ -9,34 +9,33 @@ import {
   checkWorkspaceGlob,
   createLineMatcher,
   findMatchingLines,
-  formatFileList,
-  formatSearchResults,
   matchingDenyGlob,
   type ListFilesArgs,
   type SearchTextArgs,
   type TextMatch,
   type ToolOutcome,
+  type WorkspaceToolOf,
 } from '../../core';
 import { readDocumentText } from './documentText';
 import { excludeGlobs, findRipgrep, runRipgrep } from './ripgrep';
 import { workspaceRoots } from './workspaceRoots';
 
-export async function listFiles(args: ListFilesArgs, denyGlobs: readonly string[], signal: AbortSignal): Promise<ToolOutcome> {
+export async function listFiles(args: ListFilesArgs, tool: WorkspaceToolOf<'list_files'>, denyGlobs: readonly string[], signal: AbortSignal): Promise<ToolOutcome> {
   const glob = checkWorkspaceGlob(args.glob);
   if (!glob.ok) return { status: 'failed', content: glob.message };
   const max = args.max_results ?? DEFAULT_LIST_RESULTS;
   const { paths, more } = await filesMatching(glob.glob, max, denyGlobs, signal);
-  return { status: 'done', content: formatFileList(paths, { glob: args.glob, maxResults: max, more }), preview: `${paths.length}${more ? '+' : ''} file(s)` };
+  return { status: 'done', content: tool.formatResult(paths, { glob: args.glob, maxResults: max, more }), preview: `${paths.length}${more ? '+' : ''} file(s)` };
 }
 
-export async function searchText(args: SearchTextArgs, denyGlobs: readonly string[], signal: AbortSignal): Promise<ToolOutcome> {
+export async function searchText(args: SearchTextArgs, tool: WorkspaceToolOf<'search_text'>, denyGlobs: readonly string[], signal: AbortSignal): Promise<ToolOutcome> {
   const matcher = createLineMatcher(args.query, args.mode);
   if (!matcher.ok) return { status: 'failed', content: matcher.message };
   const glob = checkWorkspaceGlob(args.glob);
   if (!glob.ok) return { status: 'failed', content: glob.message };
   const max = args.max_results ?? DEFAULT_SEARCH_RESULTS;
   const found = (await searchWithRipgrep(args, glob.glob, max, denyGlobs, signal)) ?? (await scanFiles(matcher.test, glob.glob, max, denyGlobs, signal));
-  const content = formatSearchResults(found.matches, { query: args.query, mode: args.mode, glob: args.glob, maxResults: max, more: found.more });
+  const content = tool.formatResult(found.matches, { query: args.query, mode: args.mode, glob: args.glob, maxResults: max, more: found.more });
   return { status: 'done', content, preview: `${found.matches.length}${found.more ? '+' : ''} match(es)` };
 }
 

@@ -3,15 +3,15 @@
 // notification beside the open diff.
 import * as vscode from 'vscode';
 import type { ApprovalDecision, Approver } from '../../core';
-import type { EditApprovals } from './editApprovals';
+import type { PendingApprovals } from './pendingApprovals';
 
 /** The chat: the card already says it waits (the loop reported it); the decision comes back through `approvals`. */
-export function approveOnCard(approvals: EditApprovals): Approver {
+export function approveOnCard(approvals: PendingApprovals): Approver {
   return (call, signal) => approvals.wait(call.id, signal);
 }
 
 /** Ask Model and Edit Selection: a notification; an edit's also takes the commands' Accept / Reject. */
-export function approveWithNotification(approvals: EditApprovals): Approver {
+export function approveWithNotification(approvals: PendingApprovals): Approver {
   return async (call, signal, preview) => {
     const decision = approvals.wait(call.id, signal);
     const question = preview

@@ -54,7 +54,7 @@ describe('runToolLoop against the reference server', () => {
       client: client(),
       buildRequest: buildRequest(stream),
       messages: START,
-      executeTool: async (call, context) => {
+      runTool: async (call, context) => {
         if (context.approve) {
           const decision = await context.approve({ path: 'a.ts', summary: 'lines 1–1' });
           if (!decision.approved) return decision.reason ? { status: 'rejected', reason: decision.reason } : { status: 'rejected' };
@@ -223,7 +223,7 @@ describe('runToolLoop against the reference server', () => {
     const { result, events } = await run({
       signal: controller.signal,
       // This tool ignores the signal and never finishes: the loop must not wait for it.
-      executeTool: (call) => {
+      runTool: (call) => {
         started.push(call.id);
         controller.abort();
         return new Promise<ToolOutcome>(() => undefined);
@@ -309,7 +309,7 @@ describe('runToolLoop against the reference server', () => {
     let allThreeStarted: () => void = () => undefined;
     const threeReads = new Promise<void>((resolve) => (allThreeStarted = resolve));
     const { result } = await run({
-      executeTool: async (call) => {
+      runTool: async (call) => {
         inFlight++;
         log.push(`start ${call.id}`);
         if (call.kind === 'edit') mostWithEdit = Math.max(mostWithEdit, inFlight);
@@ -384,7 +384,7 @@ describe('runToolLoop against the reference server', () => {
     assert.deepEqual(statuses(events, 'e1'), ['queued', 'running', 'awaiting-approval', 'running', 'done']);
   });
 
-  it('the host may reject inside executeTool too (after showing the diff), and needsApproval follows the settings', async () => {
+  it('the host may reject inside runTool too (after showing the diff), and needsApproval follows the settings', async () => {
     server.script(
       toolCallsTurn([
         { id: 'e1', name: 'create_file', arguments: '{"path":"b.ts","content":"x"}' },
@@ -395,7 +395,7 @@ describe('runToolLoop against the reference server', () => {
     const { result } = await run({
       approve: undefined,
       needsApproval: (call) => call.name !== 'create_file', // autoApprove: ["create_file"]
-      executeTool: async () => ({ status: 'rejected' }),
+      runTool: async () => ({ status: 'rejected' }),
     });
     assert.equal((result.messages[1] as { content: string }).content, 'The user rejected this create_file call, so it was not run. Do not repeat it unless the user asks for it.');
     assert.equal((result.messages[2] as { content: string }).content, "Not run: replace_in_file needs the user's approval, and there was no one to ask.");
@@ -410,7 +410,7 @@ describe('runToolLoop against the reference server', () => {
       textTurn('It is missing.'),
     );
     const { result, events } = await run({
-      executeTool: async (call) => {
+      runTool: async (call) => {
         if (call.id === 'r1') throw new Error('File not found: missing.ts');
         return { status: 'failed', content: 'The workspace has no files.', preview: 'no files' };
       },

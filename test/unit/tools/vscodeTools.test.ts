@@ -277,7 +277,7 @@ describe('VS Code tools in a round of the tool loop', () => {
         asked.push({ name: call.name, preview });
         return options.approved === false ? { approved: false, reason: 'not now' } : { approved: true };
       },
-      executeTool: async (call) => {
+      runTool: async (call) => {
         executed.push(call);
         if (call.kind === 'vscode') return { status: 'done', content: `ticket ${String(call.args['id'])}: open` };
         return { status: 'done', content: `${call.name} ok` };

@@ -2,7 +2,7 @@
 // vscode API of this extension host and the ripgrep VS Code ships) against bare ripgrep on the same workspace, in
 // alternating rounds, checking every answer. The settings are read once, as the chat reads them once per request.
 import * as vscode from 'vscode';
-import { readToolSettings } from '../../../../src/core';
+import { readToolSettings, workspaceToolNamed } from '../../../../src/core';
 import { findRipgrep } from '../../../../src/host/tools/ripgrep';
 import { listFiles, searchText } from '../../../../src/host/tools/searchTools';
 import { runAlternatingRounds } from '../../alternatingRounds';
@@ -20,7 +20,7 @@ export async function timeTools(plan: ToolPlan, progress: (line: string) => void
   const signal = new AbortController().signal;
 
   const ours = async (scenario: ToolScenario): Promise<ToolAnswer> => {
-    const outcome = scenario.tool === 'list_files' ? await listFiles(scenario.args, denyGlobs, signal) : await searchText(scenario.args, denyGlobs, signal);
+    const outcome = scenario.tool === 'list_files' ? await listFiles(scenario.args, workspaceToolNamed('list_files'), denyGlobs, signal) : await searchText(scenario.args, workspaceToolNamed('search_text'), denyGlobs, signal);
     return parseOurs(scenario, outcome.status, 'content' in outcome ? outcome.content : `rejected: ${outcome.reason ?? ''}`);
   };
   const scenarios: ToolTimings['scenarios'] = [];

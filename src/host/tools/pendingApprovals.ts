@@ -1,6 +1,7 @@
-// Edits waiting for the user's Accept or Reject. A decision can come from the chat's tool card, from the
-// notification of the command flows, or from the commands "Accept Proposed Edit" / "Reject Proposed Edit" (which
-// act on the newest waiting edit: keyboard users and the tests use them).
+// Tool calls waiting for the user's Accept or Reject: an edit beside its diff, and a read (askModel.tools.askBeforeReading)
+// or a VS Code tool before it runs. A decision can come from the chat's tool card, from the notification of the command
+// flows, or from the commands "Accept Proposed Edit" / "Reject Proposed Edit" (which act on the newest waiting call:
+// keyboard users and the tests use them).
 import * as vscode from 'vscode';
 import type { ApprovalDecision } from '../../core';
 
@@ -9,7 +10,7 @@ interface Pending {
   resolve: (decision: ApprovalDecision) => void;
 }
 
-export class EditApprovals implements vscode.Disposable {
+export class PendingApprovals implements vscode.Disposable {
   private readonly pending: Pending[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -39,7 +40,7 @@ export class EditApprovals implements vscode.Disposable {
     return entry !== undefined;
   }
 
-  /** Decides the newest waiting edit; false when none waits. */
+  /** Decides the newest waiting call; false when none waits. */
   decideNewest(decision: ApprovalDecision): boolean {
     const entry = this.pending.at(-1);
     entry?.resolve(decision);
