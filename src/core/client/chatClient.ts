@@ -2,19 +2,19 @@
 // the answer with the answer reader, and yields typed events. Everything that touches the world (fetch, clocks, sleep,
 // randomness) is injected, so the same code runs in the extension host, the unit tests and the benchmark.
 import { AbortedError } from '../errors/AskModelError';
-import { StreamError, TimeoutError } from '../errors/transportErrors';
-import { StallWatchdog } from '../http/stallWatchdog';
+import { StreamError } from '../errors/transportErrors';
 import type { ChatCompletionRequest } from '../protocol/messages';
 import { readModelIds } from '../protocol/responseSchema';
 import { ignoredRequestFields } from '../request/ignoredFields';
 import { resolveServiceUrls, type ServiceUrls } from '../request/resolveUrls';
 import { ChatAssembler } from '../stream/chatAssembler';
 import type { BrokenToolCall, ChatDone, ChatEvent, CompletedToolCall } from '../stream/events';
-import { CALLER_ABORT, sleepUnlessAborted } from './abortable';
+import { sleepUnlessAborted } from './abortable';
 import { AnswerClock } from './answerClock';
 import { AnswerReader } from './answerReader';
 import { checkCustomHeaders, checkRetries, checkTimeout, DEFAULT_FIRST_BYTE_MS, DEFAULT_IDLE_MS, DEFAULT_MAX_RETRIES } from './clientSettings';
 import { CompatibilityMemory } from './compatibilityMemory';
+import { RequestScope, type RequestScopeOptions } from './requestScope';
 import { ChatTransport, MAX_DISCOVERY_BODY_BYTES, MAX_ERROR_BODY_BYTES, readCapped, type ExchangeLogEntry } from './transport';
 import { DEFAULT_PROBE_TIMEOUT_MS, discoverModels, NO_SUCH_ENDPOINT, type DiscoveredModels, type DiscoveryReply, type DiscoveryRequest } from '../catalogue/discoverCatalogue';
 
@@ -107,33 +107,26 @@ export class ChatClient {
    * gains nothing from getting them one by one.
    */
   async *streamBatches(request: ChatCompletionRequest, options: RequestOptions = {}): AsyncGenerator<ChatEvent[], void, undefined> {
-    const callerSignal = options.signal;
-    if (callerSignal?.aborted) return;
-    const controller = new AbortController();
-    const onCallerAbort = (): void => controller.abort(CALLER_ABORT);
-    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (options.signal?.aborted) return;
     const url = this.urls.chatCompletions;
-    const watchdog = this.watchdogFor(controller, url);
-    const startedAt = this.now();
+    const scope = this.scopeFor(url, options.signal, 'marker');
     let reader: AnswerReader | undefined;
     try {
-      const response = await this.transport.post(url, request, controller.signal, watchdog);
+      const response = await this.transport.post(url, request, scope.signal, scope.watchdog);
       reader = new AnswerReader({
         assembler: new ChatAssembler(this.generateId),
-        clock: new AnswerClock(this.now, startedAt),
-        signal: controller.signal,
-        watchdog,
+        clock: new AnswerClock(this.now, scope.startedAt),
+        signal: scope.signal,
+        watchdog: scope.watchdog,
         url,
         redact: (text) => this.transport.redact(text),
       });
       for await (const batch of reader.read(response)) yield batch.map((event) => (event.type === 'done' ? { type: 'done', done: withIgnoredFields(request, event.done) } : event));
     } catch (error) {
-      if (controller.signal.reason === CALLER_ABORT) return;
+      if (scope.stoppedByCaller) return;
       throw this.transport.redacted(error);
     } finally {
-      watchdog.stop();
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-      if (!controller.signal.aborted) controller.abort(CALLER_ABORT);
+      scope.close();
       reader?.cancel();
     }
   }
@@ -174,16 +167,12 @@ export class ChatClient {
    */
   async listModels(options: RequestOptions = {}): Promise<string[] | undefined> {
     const url = this.urls.models;
-    const controller = new AbortController();
-    const onCallerAbort = (): void => controller.abort(CALLER_ABORT);
-    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const watchdog = this.watchdogFor(controller, url);
-    const startedAt = this.now();
+    const scope = this.scopeFor(url, options.signal, 'marker');
     try {
-      watchdog.awaitFirstByte();
-      const response = await this.transport.get(url, controller.signal);
+      scope.watchdog.awaitFirstByte();
+      const response = await this.transport.get(url, scope.signal);
       const text = await readCapped(response, MAX_ERROR_BODY_BYTES * 16);
-      this.transport.log({ method: 'GET', url, attempt: 0, status: response.status, durationMs: this.now() - startedAt, outcome: response.ok ? 'ok' : 'error' });
+      this.logExchange(scope, 'GET', url, { status: response.status, outcome: response.ok ? 'ok' : 'error' });
       if (response.status === 404 || response.status === 405 || response.status === 501) return undefined;
       if (!response.ok) throw this.transport.httpError(response, text, url);
       let json: unknown;
@@ -196,11 +185,10 @@ export class ChatClient {
       if (!ids) return undefined;
       return [...new Set(ids.filter((id) => id !== ''))].sort((a, b) => a.localeCompare(b));
     } catch (error) {
-      if (controller.signal.reason === CALLER_ABORT) throw new AbortedError();
+      if (scope.stoppedByCaller) throw new AbortedError();
       throw this.transport.redacted(error);
     } finally {
-      watchdog.stop();
-      options.signal?.removeEventListener('abort', onCallerAbort);
+      scope.close();
     }
   }
 
@@ -224,42 +212,34 @@ export class ChatClient {
 
   /** The discovery's port onto the transport: one request, its body read (capped) as JSON, one log entry. */
   async discoveryRequest(request: DiscoveryRequest): Promise<DiscoveryReply> {
-    const { url, signal } = request;
-    const controller = new AbortController();
-    const onAbort = (): void => controller.abort(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    const watchdog = this.watchdogFor(controller, url);
-    const startedAt = this.now();
+    const { url } = request;
+    const scope = this.scopeFor(url, request.signal, 'forward');
     let answered = false;
     try {
-      watchdog.awaitFirstByte();
-      const response = request.method === 'GET' ? await this.transport.get(url, controller.signal) : await this.transport.postJson(url, request.body, controller.signal);
+      scope.watchdog.awaitFirstByte();
+      const response = request.method === 'GET' ? await this.transport.get(url, scope.signal) : await this.transport.postJson(url, request.body, scope.signal);
       const text = await readCapped(response, MAX_DISCOVERY_BODY_BYTES);
       answered = true;
       const refused = !response.ok && !NO_SUCH_ENDPOINT.has(response.status);
-      this.transport.log({ method: request.method, url, attempt: 0, status: response.status, durationMs: this.now() - startedAt, outcome: refused && request.required ? 'error' : 'ok' });
+      this.logExchange(scope, request.method, url, { status: response.status, outcome: refused && request.required ? 'error' : 'ok' });
       if (refused && request.required) throw this.transport.httpError(response, text, url);
       return { status: response.status, json: parseJson(text) };
     } catch (error) {
-      if (!answered) {
-        this.transport.log({ method: request.method, url, attempt: 0, status: undefined, durationMs: this.now() - startedAt, outcome: 'error', error: error instanceof Error ? error.message : String(error) });
-      }
+      if (!answered) this.logExchange(scope, request.method, url, { status: undefined, outcome: 'error', error: error instanceof Error ? error.message : String(error) });
       throw this.transport.redacted(error);
     } finally {
-      watchdog.stop();
-      signal.removeEventListener('abort', onAbort);
+      scope.close();
     }
   }
 
-  /** The two time-outs for one request to `url`: a stall aborts `controller` with a TimeoutError naming its phase. */
-  private watchdogFor(controller: AbortController, url: string): StallWatchdog {
-    return new StallWatchdog({
-      firstByteMs: this.firstByteMs,
-      idleMs: this.idleMs,
-      now: this.now,
-      onStall: (phase, limitMs) => controller.abort(new TimeoutError(phase, limitMs, url)),
-    });
+  /** One request to `url` under the client's two time-outs, stopped by `caller` (see RequestScope). */
+  private scopeFor(url: string, caller: AbortSignal | undefined, callerReason: RequestScopeOptions['callerReason']): RequestScope {
+    return new RequestScope({ url, caller, callerReason, firstByteMs: this.firstByteMs, idleMs: this.idleMs, now: this.now });
+  }
+
+  /** The log line of a single-attempt exchange (the model list, a discovery probe); the transport logs the POSTs. */
+  private logExchange(scope: RequestScope, method: ExchangeLogEntry['method'], url: string, result: Pick<ExchangeLogEntry, 'status' | 'outcome' | 'error'>): void {
+    this.transport.log({ method, url, attempt: 0, durationMs: scope.elapsedMs(), ...result });
   }
 }
 
