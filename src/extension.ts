@@ -9,6 +9,7 @@ import { LastTextEditor } from './host/editors/lastTextEditor';
 import { registerChat } from './host/chat/registerChat';
 import { registerCommit } from './host/commit/registerCommit';
 import { registerCompletions } from './host/completions/registerCompletions';
+import { registerFirstRun } from './host/discovery/registerFirstRun';
 import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, registerProfileCommands, registerUtilityCommands } from './host/commands/registerCommands';
 import { registerLanguageModels } from './host/languageModels/registerLanguageModels';
 import { lazy, loadDeferred } from './host/lazy';
@@ -48,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   registerLanguageModels(context, { factory, log });
   registerCompletions(context, { factory, log });
   registerCommit(context, { factory, active, log });
+  registerFirstRun(context, { log });
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(2)} ms`);

@@ -10,6 +10,7 @@ export { selectModel } from './modelPicker';
 export { testConnection } from './commands/testConnection';
 export { addProfile, selectProfile } from './commands/profileCommands';
 export { findLocalServersCommand } from './commands/findLocalServersCommand';
+export { addProfileArgsFor, findServersOnThisMachine } from './commands/profileSources';
 export { ChatController } from './chat/chatController';
 export { ChatInput } from './chat/mentions/chatInput';
 export { ChatViewProvider } from './chat/chatViewProvider';

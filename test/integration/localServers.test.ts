@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import overBudget from '../fixtures/key-info/over-budget-captured.json';
-import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
+import { DEFAULT_MODEL, startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
 import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings } from './support/extensionFixture';
 
 interface FoundServer {
@@ -102,7 +102,7 @@ describe('local servers, presets and key budgets in a real extension host', func
   it('a server that is not a LiteLLM: Test Connection reports no budget, and its answers never ask /key/info', async () => {
     const plain = await startReferenceServer({ apiKey: KEY });
     servers.push(plain);
-    await configure({ baseUrl: plain.url });
+    await configure({ baseUrl: plain.url, model: DEFAULT_MODEL });
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY });
     plain.script(textTurn('OK'));
     const report = await vscode.commands.executeCommand<Report>('askModel.testConnection');

@@ -1,9 +1,9 @@
 // "Select Profile" and "Add Profile". A profile is a named server (settings.json, `askModel.profiles`); the Default
 // profile is the top-level settings. Adding one starts with where the server is (profileSources.ts): a server found
 // on this machine (one click: named after what it is, its first model chosen, a key asked only if it wants one), a
-// hosted provider's preset (its URL and headers; then the name and the key, with the page where keys are made), or
-// any other URL. The key goes to SecretStorage (never settings), the profile becomes active and the connection is
-// tested, so a mistake shows at once.
+// hosted provider's preset (its URL and headers, named after the provider; then the key, with the page where keys are
+// made), or any other URL (its name, URL and key asked). The key goes to SecretStorage (never settings), the profile
+// becomes active and the connection is tested, so a mistake shows at once.
 import * as vscode from 'vscode';
 import { DEFAULT_PROFILE_NAME, fillPresetUrl, isDefaultProfile, PROVIDER_PRESETS, placeholdersOf, profileNameFor, resolveServiceUrls, type ProviderPreset } from '../../core';
 import type { ApiKeyStore } from '../apiKeyStore';
@@ -118,7 +118,8 @@ export async function addProfile(keys: ApiKeyStore, factory: ClientFactory, log:
     keyPage = source.preset.keyPage;
   }
 
-  const name = (args.name ?? (source.kind === 'local' ? suggestedName : await askName(taken, suggestedName)))?.trim();
+  // A found server and a preset are named after what they are (a free name); only Other server… asks.
+  const name = (args.name ?? suggestedName ?? (await askName(taken)))?.trim();
   if (!name) return undefined;
   if (taken.has(name.toLowerCase())) {
     void vscode.window.showWarningMessage(`Ask Model: a profile named "${name}" exists already; choose another name.`);
@@ -185,10 +186,9 @@ function readProfilesOrNone() {
   }
 }
 
-function askName(taken: ReadonlySet<string>, suggested?: string): Thenable<string | undefined> {
+function askName(taken: ReadonlySet<string>): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Ask Model: Add Profile (1/3)',
-    ...(suggested ? { value: suggested } : {}),
     prompt: 'A name for this server, e.g. "Company proxy" or "Local llama.cpp"',
     ignoreFocusOut: true,
     validateInput: (value) => {

@@ -2,7 +2,7 @@
 // "Other server…", and the servers found on this machine join the top as the probe names them (about a second and a
 // half: each loopback port gets one short time limit). A found server becomes a profile in one click.
 import * as vscode from 'vscode';
-import { findLocalServers, PROVIDER_PRESETS, type LocalServer, type ProviderPreset } from '../../core';
+import { findLocalServers, profileNameFor, PROVIDER_PRESETS, type LocalServer, type ProviderPreset } from '../../core';
 import type { Log } from '../log';
 import { loopbackProbe } from '../discovery/loopbackProbe';
 
@@ -19,6 +19,11 @@ export async function findServersOnThisMachine(log: Log, extraPorts: readonly nu
   const found = servers.map((server) => `${server.label} at ${server.baseUrl} (${server.evidence}${server.models ? `, ${server.models.length} model(s)` : ''}${server.needsKey ? ', needs a key' : ''})`);
   log.info(`local servers: ${found.length > 0 ? found.join('; ') : 'none answered on the usual ports'} (${Math.round(performance.now() - started)} ms)`);
   return servers;
+}
+
+/** Add Profile's arguments for `server` with no question asked (its name, first model; a key asked only if it wants one). */
+export function addProfileArgsFor(server: LocalServer, takenNames: ReadonlySet<string>): { baseUrl: string; name: string; model?: string; apiKey?: string } {
+  return { baseUrl: server.baseUrl, name: profileNameFor(server, takenNames), ...(server.models?.[0] ? { model: server.models[0] } : {}), ...(server.needsKey ? {} : { apiKey: '' }) };
 }
 
 /** Shows the pick; resolves with the choice, or undefined when the user dismissed it. */
