@@ -67,7 +67,7 @@ export { runToolLoop } from './tools/toolLoop';
 export type { ChatStreamSource, FileChange, ToolOutcome, ApprovalDecision, ApprovalPreview, Approver, ToolRunContext, ToolRunner, ToolLoopOptions, ToolCallKind, ToolCallStatus, ToolCallUpdate, ToolLoopEvent, ToolLoopOutcome, ToolLoopResult } from './tools/toolLoopTypes';
 export { checkWorkspaceGlob, ALL_FILES_GLOB, type CheckedGlob } from './tools/workspaceGlob';
 export { buildEditSelectionMessages, EDIT_RULES, type SelectionForEdit } from './ask/editSelectionPrompt';
-export { summarizeToolArguments } from './chat/toolCardSummary';
+export { summariseToolArguments } from './chat/toolCardSummary';
 export { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './chat/deltaCoalescer';
 export { SAVE_AHEAD_INTERVAL_MS, SaveAhead } from './chat/saveAhead';
 export { assembleRequests, requestSettingsFor, type RequestAssembly, type RequestAssemblyInput, type RequestSurface, type RequestVariant } from './request/requestAssembly';

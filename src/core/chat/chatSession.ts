@@ -12,11 +12,11 @@ import type { ContextFitter } from '../context/contextFitter';
 import type { FileChange, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import { recordFileEdit, type FileEdit } from './answerEdits';
 import type { ChatSessionPorts } from './chatSessionPorts';
-import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summarize, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
+import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summariseConversation, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
 import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
 import { SaveAhead } from './saveAhead';
 import { rulesChipsOf } from './rulesChips';
-import { summarizeToolArguments } from './toolCardSummary';
+import { summariseToolArguments } from './toolCardSummary';
 import { updateStoredTurn, type EndUpdate, type TurnUpdate } from './turnUpdates';
 import { viewTurnOf } from './viewTurns';
 import type { AssistantTurn, ContextChip, ToolCard, Turn, UserTurn } from './chatTurns';
@@ -58,7 +58,7 @@ export class ChatSession {
       pendingContext: this.pendingContext,
       busy: this.busy,
       ...this.ports.currentServer(),
-      history: this.ports.store.list().map(summarize),
+      history: this.ports.store.list().map(summariseConversation),
       ...this.contextState(),
     };
   }
@@ -241,7 +241,7 @@ export class ChatSession {
     } catch (error) {
       ports.reportError(`chat: the conversation could not be saved: ${messageOf(error)}`);
     }
-    ports.post({ type: 'history', history: ports.store.list().map(summarize) });
+    ports.post({ type: 'history', history: ports.store.list().map(summariseConversation) });
     if (shown()) ports.post({ type: 'context', ...this.contextState() });
   }
 
@@ -314,7 +314,7 @@ export class ChatSession {
         const card = {
           id: call.id,
           name: call.name ?? '(no name)',
-          summary: summarizeToolArguments(call.name, call.argumentsText),
+          summary: summariseToolArguments(call.name, call.argumentsText),
           status: call.status,
           isEdit: call.kind === 'edit',
           ...(call.preview !== undefined ? { preview: call.preview } : {}),

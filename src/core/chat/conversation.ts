@@ -42,7 +42,7 @@ export function titleFrom(text: string): string {
   return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
 }
 
-export function summarize(conversation: Conversation): ConversationSummary {
+export function summariseConversation(conversation: Conversation): ConversationSummary {
   return { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt, turns: conversation.turns.length };
 }
 

@@ -3,7 +3,7 @@
 // not an object) shows its argument text, shortened.
 import { findWorkspaceTool } from '../tools/workspaceTools';
 
-export function summarizeToolArguments(name: string | undefined, argumentsText: string): string {
+export function summariseToolArguments(name: string | undefined, argumentsText: string): string {
   let args: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(argumentsText || '{}');

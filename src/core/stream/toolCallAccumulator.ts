@@ -43,7 +43,7 @@ export class ToolCallAccumulator {
     this.pending.clear();
     this.lastIndex = undefined;
     const cut = finishReason === 'length' ? 'length' : streamCut ? 'stream' : undefined;
-    return calls.map((call) => this.finalize(call, cut));
+    return calls.map((call) => this.finalise(call, cut));
   }
 
   /** A fragment without `index` continues the call with the same id, or the last call, or starts call 0. */
@@ -58,7 +58,7 @@ export class ToolCallAccumulator {
     return this.lastIndex ?? 0;
   }
 
-  private finalize(call: PendingCall, cut: 'length' | 'stream' | undefined): ChatEvent {
+  private finalise(call: PendingCall, cut: 'length' | 'stream' | undefined): ChatEvent {
     const idGenerated = call.id === undefined;
     const id = call.id ?? this.generateId();
     const argumentsText = call.argumentParts.join('');

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { summarizeToolArguments } from '../../../src/core/chat/toolCardSummary';
+import { summariseToolArguments } from '../../../src/core/chat/toolCardSummary';
 import { WORKSPACE_TOOLS, findWorkspaceTool, isReadOnlyTool, workspaceToolNamed, type WorkspaceToolName } from '../../../src/core/tools/workspaceTools';
 import generatedParameters from '../../../src/core/tools/toolParameters.generated.json';
 
@@ -28,16 +28,16 @@ describe('workspace tool records', () => {
       ['create_file', { path: 'notes.md', content: '' }, 'notes.md'],
       ['create_file', { path: 42 }, '?'],
     ];
-    for (const [name, args, expected] of cases) assert.equal(summarizeToolArguments(name, JSON.stringify(args)), expected, `${name} ${JSON.stringify(args)}`);
+    for (const [name, args, expected] of cases) assert.equal(summariseToolArguments(name, JSON.stringify(args)), expected, `${name} ${JSON.stringify(args)}`);
   });
 
   it('leave a call that is not a workspace tool, or not an object, to its argument text', () => {
-    assert.equal(summarizeToolArguments('mcp_tickets_lookup', '{"id":"T-42"}'), '{"id":"T-42"}');
-    assert.equal(summarizeToolArguments(undefined, '{"path":"a"}'), '{"path":"a"}');
-    assert.equal(summarizeToolArguments('read_file', '{"path": "src/a'), '{"path": "src/a');
-    assert.equal(summarizeToolArguments('list_files', '["a"]'), 'all files');
+    assert.equal(summariseToolArguments('mcp_tickets_lookup', '{"id":"T-42"}'), '{"id":"T-42"}');
+    assert.equal(summariseToolArguments(undefined, '{"path":"a"}'), '{"path":"a"}');
+    assert.equal(summariseToolArguments('read_file', '{"path": "src/a'), '{"path": "src/a');
+    assert.equal(summariseToolArguments('list_files', '["a"]'), 'all files');
     const long = `{"q":"${'x'.repeat(100)}"}`;
-    assert.equal(summarizeToolArguments('somebody_else', long), `${long.slice(0, 79)}…`);
+    assert.equal(summariseToolArguments('somebody_else', long), `${long.slice(0, 79)}…`);
   });
 
   it('have generated parameters for exactly the registry, in its order', () => {
