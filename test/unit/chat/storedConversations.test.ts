@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { CONVERSATIONS_FORMAT, readStoredConversations, viewTurnOf, type Conversation, type ViewAssistantTurn } from '../../../src/core';
-import { ConversationStore, KEPT_ASIDE_KEY } from '../../../src/host/chat/conversationStore';
+import { CONVERSATIONS_KEY, ConversationStore, FORMER_CONVERSATIONS_KEY, KEPT_ASIDE_KEY } from '../../../src/host/chat/conversationStore';
 
 const good = (id: string, updatedAt = 1): Conversation => ({
   id,
@@ -120,7 +120,7 @@ describe('ConversationStore (host) over a fake workspace state', () => {
 
   it('moves the unreadable part under the kept-aside key before saving, tells the user once, and keeps the rest', async () => {
     const damaged = { id: 'x', turns: 'nope' };
-    const state = memento({ 'askModel.conversations.v1': [format1('a'), damaged] });
+    const state = memento({ [CONVERSATIONS_KEY]: [format1('a'), damaged] });
     const told: string[] = [];
     const store = new ConversationStore(state, (problem) => told.push(problem));
     assert.deepEqual(store.list().map((c) => c.id), ['a']);
@@ -130,11 +130,11 @@ describe('ConversationStore (host) over a fake workspace state', () => {
     assert.match(told[0] ?? '', /kept aside/);
     const keptAside = state.data[KEPT_ASIDE_KEY] as { items: unknown[] }[];
     assert.deepEqual(keptAside.map((entry) => entry.items), [[damaged]]);
-    assert.deepEqual(state.data['askModel.conversations.v1'], { format: CONVERSATIONS_FORMAT, conversations: [good('c', 5), migrated('a')] });
+    assert.deepEqual(state.data[CONVERSATIONS_KEY], { format: CONVERSATIONS_FORMAT, conversations: [good('c', 5), migrated('a')] });
   });
 
   it('appends to what was kept aside before, never overwriting it', async () => {
-    const state = memento({ 'askModel.conversations.v1': 'garbage', [KEPT_ASIDE_KEY]: [{ at: 1, problem: 'earlier', items: ['old'] }] });
+    const state = memento({ [CONVERSATIONS_KEY]: 'garbage', [KEPT_ASIDE_KEY]: [{ at: 1, problem: 'earlier', items: ['old'] }] });
     const store = new ConversationStore(state, () => undefined);
     await store.save(good('a'));
     assert.deepEqual((state.data[KEPT_ASIDE_KEY] as { items: unknown[] }[]).map((entry) => entry.items), [['old'], ['garbage']]);
@@ -149,16 +149,16 @@ describe('ConversationStore (host) over a fake workspace state', () => {
     };
 
     it('writes only its own conversation, under a key of its own, and shows it in the list at once', async () => {
-      const state = memento({ 'askModel.conversations.v1': { format: CONVERSATIONS_FORMAT, conversations: [good('a')] } });
+      const state = memento({ [CONVERSATIONS_KEY]: { format: CONVERSATIONS_FORMAT, conversations: [good('a')] } });
       const store = new ConversationStore(state, () => undefined);
       await store.saveAhead(inFlight('b', 5, 'Half'));
-      assert.deepEqual(state.data['askModel.conversations.v1'], { format: CONVERSATIONS_FORMAT, conversations: [good('a')] }, 'the history is not rewritten');
+      assert.deepEqual(state.data[CONVERSATIONS_KEY], { format: CONVERSATIONS_FORMAT, conversations: [good('a')] }, 'the history is not rewritten');
       assert.deepEqual(state.data['askModel.conversations.inFlight'], { format: CONVERSATIONS_FORMAT, conversations: [inFlight('b', 5, 'Half')] });
       assert.deepEqual(store.list().map((c) => c.id), ['b', 'a']);
     });
 
     it('after a reload it is in the history, its answer interrupted; the history is written and the copy cleared', async () => {
-      const state = memento({ 'askModel.conversations.v1': { format: CONVERSATIONS_FORMAT, conversations: [good('a')] } });
+      const state = memento({ [CONVERSATIONS_KEY]: { format: CONVERSATIONS_FORMAT, conversations: [good('a')] } });
       await new ConversationStore(state, () => undefined).saveAhead(inFlight('b', 5, 'Half'));
       const told: string[] = [];
       const reloaded = new ConversationStore(state, (problem) => told.push(problem));
@@ -169,7 +169,7 @@ describe('ConversationStore (host) over a fake workspace state', () => {
       assert.deepEqual(told, []);
       assert.equal(state.data['askModel.conversations.inFlight'], undefined);
       assert.deepEqual(
-        (state.data['askModel.conversations.v1'] as { conversations: Conversation[] }).conversations.map((c) => c.id),
+        (state.data[CONVERSATIONS_KEY] as { conversations: Conversation[] }).conversations.map((c) => c.id),
         ['b', 'a'],
       );
     });
@@ -196,13 +196,55 @@ describe('ConversationStore (host) over a fake workspace state', () => {
     });
   });
 
+  describe('the history under the key earlier versions used', () => {
+    it('is read from there and moved on the first load: written under the new key first, then the old one cleared', async () => {
+      const stored = { format: CONVERSATIONS_FORMAT, conversations: [good('b', 5), good('a')] };
+      const state = memento({ [FORMER_CONVERSATIONS_KEY]: stored });
+      const writes: string[] = [];
+      const update = state.update.bind(state);
+      state.update = (key: string, value: unknown) => (writes.push(`${key}=${value === undefined ? 'cleared' : 'set'}`), update(key, value));
+      const store = new ConversationStore(state, () => assert.fail('nothing to report'));
+      assert.deepEqual(store.list().map((c) => c.id), ['b', 'a']);
+      await store.save(good('c', 9));
+      assert.deepEqual(writes.slice(0, 3), [`${CONVERSATIONS_KEY}=set`, 'askModel.conversations.inFlight=cleared', `${FORMER_CONVERSATIONS_KEY}=cleared`]);
+      assert.equal(state.data[FORMER_CONVERSATIONS_KEY], undefined);
+      assert.deepEqual((state.data[CONVERSATIONS_KEY] as { conversations: Conversation[] }).conversations.map((c) => c.id), ['c', 'b', 'a']);
+      assert.deepEqual(new ConversationStore(state, () => undefined).list().map((c) => c.id), ['c', 'b', 'a'], 'a reload reads the new key');
+    });
+
+    it('is moved even when nothing else is saved, and an old bare array is upgraded on the way', async () => {
+      const state = memento({ [FORMER_CONVERSATIONS_KEY]: [format1('a')] });
+      const store = new ConversationStore(state, () => undefined);
+      await store.delete('nothing');
+      assert.deepEqual(state.data[CONVERSATIONS_KEY], { format: CONVERSATIONS_FORMAT, conversations: [migrated('a')] });
+      assert.equal(state.data[FORMER_CONVERSATIONS_KEY], undefined);
+    });
+
+    it('an unreadable old history is kept aside before the old key is cleared', async () => {
+      const state = memento({ [FORMER_CONVERSATIONS_KEY]: 'garbage' });
+      const told: string[] = [];
+      await new ConversationStore(state, (problem) => told.push(problem)).delete('nothing');
+      assert.equal(told.length, 1);
+      assert.deepEqual((state.data[KEPT_ASIDE_KEY] as { items: unknown[] }[]).map((entry) => entry.items), [['garbage']]);
+      assert.equal(state.data[FORMER_CONVERSATIONS_KEY], undefined);
+    });
+
+    it('is left alone once the new key holds the history', async () => {
+      const state = memento({ [CONVERSATIONS_KEY]: { format: CONVERSATIONS_FORMAT, conversations: [good('new')] }, [FORMER_CONVERSATIONS_KEY]: { format: CONVERSATIONS_FORMAT, conversations: [good('old')] } });
+      const store = new ConversationStore(state, () => undefined);
+      assert.deepEqual(store.list().map((c) => c.id), ['new']);
+      await store.delete('nothing');
+      assert.deepEqual(state.data[FORMER_CONVERSATIONS_KEY], { format: CONVERSATIONS_FORMAT, conversations: [good('old')] });
+    });
+  });
+
   it('an old bare-array store is read without a problem and saved in the current format', async () => {
-    const state = memento({ 'askModel.conversations.v1': [format1('a')] });
+    const state = memento({ [CONVERSATIONS_KEY]: [format1('a')] });
     const told: string[] = [];
     const store = new ConversationStore(state, (problem) => told.push(problem));
     await store.delete('nothing');
     assert.deepEqual(told, []);
-    assert.deepEqual(state.data['askModel.conversations.v1'], { format: CONVERSATIONS_FORMAT, conversations: [migrated('a')] });
+    assert.deepEqual(state.data[CONVERSATIONS_KEY], { format: CONVERSATIONS_FORMAT, conversations: [migrated('a')] });
     assert.equal(state.data[KEPT_ASIDE_KEY], undefined);
   });
 });
