@@ -96,6 +96,19 @@ describe('@-mentions and slash commands (host)', function () {
     assert.doesNotMatch(folder.text, /\.env\.local|generated\.js/, 'a folder lists neither denied nor excluded files');
   });
 
+  it("a symbol from VS Code's workspace symbol search attaches its lines", async () => {
+    await openWithSelection('hello.ts');
+    // TypeScript's server indexes the workspace after it starts: ask until it answers.
+    const item = await until(async () => (await complete('@', 'hello')).find((candidate) => candidate.kind === 'symbol' && /^hello(\(\))?$/.test(candidate.label)), 'the symbol hello', 45_000);
+    assert.equal(item.detail, 'function in hello.ts:2');
+    await input.attachMention(item.id);
+    const chip = session.state().pendingContext.at(-1);
+    assert.deepEqual(
+      chip && { kind: chip.kind, label: chip.label, languageId: chip.languageId, lines: [chip.startLine, chip.endLine], text: chip.text },
+      { kind: 'symbol', label: `${item.label} (hello.ts:2-4)`, languageId: 'typescript', lines: [2, 4], text: 'export function hello(name: string): string {\n  return `Hello, ${name}!`;\n}' },
+    );
+  });
+
   it('@problems sends the diagnostics VS Code holds, in the compiler form', async () => {
     const collection = vscode.languages.createDiagnosticCollection('mentions-test');
     try {
