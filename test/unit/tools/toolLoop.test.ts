@@ -87,7 +87,7 @@ describe('runToolLoop against the reference server', () => {
     assert.equal(result.rounds, 1);
     assert.equal(executed.length, 0);
     const body = server.requests[0]?.body as { tools: unknown[]; tool_choice: string };
-    assert.equal(body.tools.length, 7);
+    assert.deepEqual(body.tools, toolDefinitions(true));
     assert.equal(body.tool_choice, 'auto');
     assert.equal(events.filter((event) => event.type === 'text').map((event) => (event.type === 'text' ? event.text : '')).join(''), 'Nothing to do.');
     assert.deepEqual(events.at(-1), { type: 'finished', result });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { validateToolCall, type CompletedToolCall } from '../../../src/core';
+import { validateToolCall, WORKSPACE_TOOLS, type CompletedToolCall } from '../../../src/core';
 
 const call = (name: string, args: Record<string, unknown>): CompletedToolCall => ({
   index: 0,
@@ -36,7 +36,7 @@ describe('validateToolCall', () => {
   it('an unknown tool names the ones that exist', () => {
     assert.equal(
       message('run_shell', { command: 'rm -rf /' }),
-      'There is no tool named "run_shell", so nothing was run. Available tools: read_file, list_files, search_text, get_diagnostics, get_editor_context, replace_in_file, create_file.',
+      `There is no tool named "run_shell", so nothing was run. Available tools: ${WORKSPACE_TOOLS.map((tool) => tool.name).join(', ')}.`,
     );
   });
 

@@ -53,7 +53,8 @@ describe('workspace tool records', () => {
   });
 
   it('are found by name, and the kind decides which are read-only', () => {
-    assert.deepEqual(WORKSPACE_TOOLS.filter((tool) => isReadOnlyTool(tool.name)).map((tool) => tool.name), ['read_file', 'list_files', 'search_text', 'get_diagnostics', 'get_editor_context']);
+    for (const tool of WORKSPACE_TOOLS) assert.equal(isReadOnlyTool(tool.name), tool.kind === 'read', tool.name);
+    assert.deepEqual(WORKSPACE_TOOLS.filter((tool) => tool.kind === 'edit').map((tool) => tool.name), ['replace_in_file', 'create_file']);
     assert.equal(findWorkspaceTool('run_shell'), undefined);
     assert.equal(workspaceToolNamed('create_file'), findWorkspaceTool('create_file'));
     assert.throws(() => workspaceToolNamed('run_shell' as WorkspaceToolName), /No workspace tool is named run_shell/);
