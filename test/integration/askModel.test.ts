@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { faultTurn, startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings, until } from './support/extensionFixture';
+import { faultTurn, textTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, configure, openWithSelection, until } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 import { reportLine } from './support/testReport';
 
 interface AskResult {
@@ -30,25 +31,15 @@ const lastBody = (server: ReferenceServer): Record<string, unknown> => server.re
 
 describe('Ask Model in a real extension host', function () {
   this.timeout(30_000);
-  let keyed: ReferenceServer;
-  let open: ReferenceServer;
+  const keyed = useReferenceServer({ apiKey: KEY, model: 'keyed-model' });
+  const open = useReferenceServer({ model: 'open-model' });
+  useSettings(() => ({ baseUrl: open().url, model: 'open-model' }));
 
   before(async () => {
     const { activationMs } = await activateExtension();
     reportLine(`      activate() took ${activationMs.toFixed(2)} ms inside the extension host`);
-    keyed = await startReferenceServer({ apiKey: KEY, model: 'keyed-model' });
-    open = await startReferenceServer({ model: 'open-model' });
-  });
-  after(async () => {
-    await resetSettings();
-    await keyed.close();
-    await open.close();
   });
   beforeEach(async () => {
-    await resetSettings();
-    await configure({ baseUrl: open.url, model: 'open-model' });
-    keyed.reset();
-    open.reset();
     await openWithSelection('hello.ts', [1, 3]);
   });
   afterEach(closeAllEditors);
@@ -63,7 +54,7 @@ describe('Ask Model in a real extension host', function () {
 
   it('streams exactly the server\'s text into a Markdown document beside the code, with a footer', async () => {
     const answer = 'The function greets **by name**.\n\n```ts\nhello("x")\n```\nÜnïcödé ok.';
-    open.script(textTurn(answer, { chunks: 40, responseMs: 321 }));
+    open().script(textTurn(answer, { chunks: 40, responseMs: 321 }));
     const result = await ask('What does this do?');
     assert.equal(result.status, 'done', JSON.stringify(result.error));
     assert.equal(result.answer, answer);
@@ -72,7 +63,7 @@ describe('Ask Model in a real extension host', function () {
     assert.match(text, /model open-model · tokens \d+\/\d+\/\d+ \(prompt\/completion\/total\) · first token .* · total .* · server 321 ms/);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === result.document?.toString());
     assert.equal(doc?.languageId, 'markdown');
-    const body = lastBody(open);
+    const body = lastBody(open());
     const messages = body['messages'] as { role: string; content: string }[];
     assert.equal(messages[0]?.role, 'system');
     assert.equal(messages[1]?.role, 'user');
@@ -83,7 +74,7 @@ describe('Ask Model in a real extension host', function () {
 
   it('the answer is a read-only document, never unsaved (it closes without a question); Save Answer As keeps it', async () => {
     const answer = 'Kept **exactly**.\n\nÜnïcödé.';
-    open.script(textTurn(answer, { chunks: 5 }));
+    open().script(textTurn(answer, { chunks: 5 }));
     const result = await ask('Keep this?');
     assert.equal(result.status, 'done', JSON.stringify(result.error));
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === result.document?.toString());
@@ -102,7 +93,7 @@ describe('Ask Model in a real extension host', function () {
 
   it('batches document edits: at most one per 50 ms, never one per token', async () => {
     const words = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
-    open.script(faultTurn({ type: 'slowDrip', delayMs: 3 }, textTurn(words, { chunks: 200 })));
+    open().script(faultTurn({ type: 'slowDrip', delayMs: 3 }, textTurn(words, { chunks: 200 })));
     const started = Date.now();
     const result = await ask('Stream many chunks');
     const elapsed = Date.now() - started;
@@ -115,7 +106,7 @@ describe('Ask Model in a real extension host', function () {
   });
 
   it('Stop aborts mid-stream and keeps the partial text, marked as stopped', async () => {
-    open.script(faultTurn({ type: 'stall', afterChunks: 4 }, textTurn('alpha beta gamma delta epsilon zeta eta theta', { chunks: 8 })));
+    open().script(faultTurn({ type: 'stall', afterChunks: 4 }, textTurn('alpha beta gamma delta epsilon zeta eta theta', { chunks: 8 })));
     const pending = ask('Slow question');
     await until(() => vscode.workspace.textDocuments.find((d) => d.languageId === 'markdown' && d.getText().includes('alpha')), 'partial text in the answer');
     const stopped = await vscode.commands.executeCommand<number>('askModel.stop');
@@ -127,29 +118,29 @@ describe('Ask Model in a real extension host', function () {
   });
 
   it('a 401 offers Set API Key; with the key set, it is sent as a Bearer token', async () => {
-    await configure({ baseUrl: keyed.url, model: 'keyed-model' });
+    await configure({ baseUrl: keyed().url, model: 'keyed-model' });
     await vscode.commands.executeCommand('askModel.clearApiKey');
     const refused = await ask('Who am I?');
     assert.equal(refused.status, 'error');
     assert.ok(refused.error?.actions.includes('set-api-key'), JSON.stringify(refused.error));
     assert.match(refused.error?.message ?? '', /^401 from .*none is set.*Store a key for this server\.$/);
-    assert.equal(keyed.requests.at(-1)?.headers['authorization'], undefined);
+    assert.equal(keyed().requests.at(-1)?.headers['authorization'], undefined);
 
     assert.equal(await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY }), true);
     const accepted = await ask('Who am I now?');
     assert.equal(accepted.status, 'done', JSON.stringify(accepted.error));
-    assert.equal(keyed.requests.at(-1)?.headers['authorization'], `Bearer ${KEY}`);
+    assert.equal(keyed().requests.at(-1)?.headers['authorization'], `Bearer ${KEY}`);
   });
 
   it('keeps one key per server: another base URL does not get it; the same server via /v1 does', async () => {
-    await configure({ baseUrl: keyed.url, model: 'keyed-model' });
+    await configure({ baseUrl: keyed().url, model: 'keyed-model' });
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY });
-    await configure({ baseUrl: open.url, model: 'open-model' });
+    await configure({ baseUrl: open().url, model: 'open-model' });
     assert.equal((await ask('To the open server')).status, 'done');
-    assert.equal(open.requests.at(-1)?.headers['authorization'], undefined, 'the key stayed with its own server');
-    await configure({ baseUrl: `${keyed.url}/v1/`, model: 'keyed-model' });
+    assert.equal(open().requests.at(-1)?.headers['authorization'], undefined, 'the key stayed with its own server');
+    await configure({ baseUrl: `${keyed().url}/v1/`, model: 'keyed-model' });
     assert.equal((await ask('Back to the keyed server, spelled differently')).status, 'done');
-    assert.equal(keyed.requests.at(-1)?.headers['authorization'], `Bearer ${KEY}`);
+    assert.equal(keyed().requests.at(-1)?.headers['authorization'], `Bearer ${KEY}`);
     await vscode.commands.executeCommand('askModel.clearApiKey');
     assert.equal((await ask('After clearing')).status, 'error');
   });
@@ -164,7 +155,7 @@ describe('Ask Model in a real extension host', function () {
     });
     const result = await ask('Metadata please');
     assert.equal(result.status, 'done', JSON.stringify(result.error));
-    const recorded = open.requests.at(-1);
+    const recorded = open().requests.at(-1);
     const body = recorded?.body as Record<string, unknown>;
     assert.deepEqual(body['metadata'], { tags: ['team-web', 'vscode'], generation_name: 'ask-model', trace_user_id: 'dev@example.com' });
     assert.equal(body['temperature'], 0.1);
@@ -175,10 +166,10 @@ describe('Ask Model in a real extension host', function () {
 
   it('applies a settings change to the very next request', async () => {
     await ask('First');
-    assert.equal(lastBody(open)['model'], 'open-model');
+    assert.equal(lastBody(open())['model'], 'open-model');
     await configure({ model: 'another-model', 'metadata.generationName': 'custom-name', systemPrompt: '' });
     await ask('Second');
-    const body = lastBody(open);
+    const body = lastBody(open());
     assert.equal(body['model'], 'another-model');
     assert.deepEqual(body['metadata'], { generation_name: 'custom-name' });
     assert.equal((body['messages'] as { role: string }[])[0]?.role, 'user', 'an empty system prompt sends none');
@@ -189,14 +180,14 @@ describe('Ask Model in a real extension host', function () {
     const result = await ask('Bad settings');
     assert.equal(result.status, 'error');
     assert.match(result.error?.message ?? '', /askModel\.extraBody/);
-    assert.equal(open.requests.length, 0);
+    assert.equal(open().requests.length, 0);
   });
 
   it('with no selection sends the whole file and says so', async () => {
     await openWithSelection('hello.ts');
     const result = await ask('Whole file?');
     assert.equal(result.status, 'done');
-    const user = (lastBody(open)['messages'] as { content: string }[]).at(-1)?.content ?? '';
+    const user = (lastBody(open())['messages'] as { content: string }[]).at(-1)?.content ?? '';
     assert.match(user, /hello\.ts \(whole file\):/);
     assert.match(documentText(result), /whole file/);
   });
@@ -204,10 +195,10 @@ describe('Ask Model in a real extension host', function () {
   it('Test Connection reports the URL, the models and the latency', async () => {
     const report = await vscode.commands.executeCommand<{ ok: boolean; url: string; models?: string[]; answerMs?: number }>('askModel.testConnection');
     assert.equal(report.ok, true, JSON.stringify(report));
-    assert.equal(report.url, `${open.url}/v1/chat/completions`);
+    assert.equal(report.url, `${open().url}/v1/chat/completions`);
     assert.deepEqual(report.models, ['open-model']);
     assert.ok((report.answerMs ?? -1) >= 0);
-    assert.equal((lastBody(open)['max_tokens'] as number), 1);
+    assert.equal((lastBody(open())['max_tokens'] as number), 1);
   });
 
   it('Select Model writes the setting', async () => {
@@ -216,9 +207,9 @@ describe('Ask Model in a real extension host', function () {
   });
 
   it('a canary key appears nowhere in settings or on disk in the user data (logs included)', async () => {
-    await configure({ baseUrl: keyed.url, model: 'keyed-model' });
+    await configure({ baseUrl: keyed().url, model: 'keyed-model' });
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: CANARY });
-    keyed.script(faultTurn({ type: 'status', status: 401, body: 'openai', message: `Incorrect API key provided: ${CANARY}` }));
+    keyed().script(faultTurn({ type: 'status', status: 401, body: 'openai', message: `Incorrect API key provided: ${CANARY}` }));
     const result = await ask('Leak test');
     assert.equal(result.status, 'error');
     assert.ok(!JSON.stringify(result).includes(CANARY), 'the error result');

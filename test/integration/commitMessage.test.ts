@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { faultTurn, startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, configure, resetSettings, until } from './support/extensionFixture';
+import { faultTurn, textTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, configure, until } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 interface CommitMessageResult {
   status: 'done' | 'stopped' | 'error' | 'cancelled';
@@ -38,12 +39,12 @@ let repository: GitRepository;
 
 describe('Write Commit Message in a real extension host', function () {
   this.timeout(60_000);
-  let server: ReferenceServer;
+  const server = useReferenceServer({ model: 'commit-model' });
+  useSettings(() => ({ baseUrl: server().url, model: 'chat-model', commitModel: 'commit-model' }));
   let dir: string;
 
   before(async () => {
     await activateExtension();
-    server = await startReferenceServer({ model: 'commit-model' });
     const gitExtension = vscode.extensions.getExtension<{ getAPI(version: 1): GitApi }>('vscode.git');
     assert.ok(gitExtension, "VS Code's git extension is in this host");
     const api = (await gitExtension.activate()).getAPI(1);
@@ -58,16 +59,10 @@ describe('Write Commit Message in a real extension host', function () {
     const opened = await api.openRepository(vscode.Uri.file(dir));
     repository = opened ?? (await until(() => api.getRepository(vscode.Uri.file(dir)) ?? undefined, 'the git extension to open the repository'));
   });
-  after(async () => {
-    await resetSettings();
-    await configure({ commitModel: undefined });
-    await server.close();
+  after(() => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  beforeEach(async () => {
-    await resetSettings();
-    await configure({ baseUrl: server.url, model: 'chat-model', commitModel: 'commit-model' });
-    server.reset();
+  beforeEach(() => {
     repository.inputBox.value = '';
   });
 
@@ -76,7 +71,7 @@ describe('Write Commit Message in a real extension host', function () {
     git(dir, 'add', 'greet.ts');
     fs.writeFileSync(path.join(dir, 'notes.md'), '# Notes\n\nAn unstaged line.\n');
     const answer = '```\nfeat(greet): say hello with a capital and a bang\n\nThe greeting reads as a sentence now.\n```';
-    server.script(faultTurn({ type: 'slowDrip', delayMs: 15 }, textTurn(answer, { chunks: 12 })));
+    server().script(faultTurn({ type: 'slowDrip', delayMs: 15 }, textTurn(answer, { chunks: 12 })));
 
     const seen = new Set<string>();
     const watch = setInterval(() => seen.add(repository.inputBox.value), 3);
@@ -91,11 +86,11 @@ describe('Write Commit Message in a real extension host', function () {
     assert.ok(partial.length >= 2 && partial.every((value) => message.startsWith(value)), `the box grew as the answer streamed: ${JSON.stringify([...seen])}`);
     assert.ok(![...seen].some((value) => value.includes('`')), 'the fence never reached the box');
 
-    const body = server.requests.at(-1)?.body as { model: string; tools?: unknown; metadata?: { generation_name?: string } };
+    const body = server().requests.at(-1)?.body as { model: string; tools?: unknown; metadata?: { generation_name?: string } };
     assert.equal(body.model, 'commit-model');
     assert.equal(body.tools, undefined);
     assert.equal(body.metadata?.generation_name, 'commit-message');
-    const sent = userMessage(server);
+    const sent = userMessage(server());
     assert.ok(sent.includes('+export const greet = (name: string) => `Hello, ${name}!`;'), sent);
     assert.ok(!sent.includes('An unstaged line'), 'the unstaged change is not sent when something is staged');
     assert.ok(sent.includes('- fix(greet): greet by name\n- feat: add the greeting'), sent);
@@ -105,18 +100,18 @@ describe('Write Commit Message in a real extension host', function () {
 
   it('writes from the working tree when nothing is staged, with the chat model when commitModel is empty', async () => {
     await configure({ model: 'commit-model', commitModel: '' });
-    server.script(textTurn('"docs: add a line to the notes"'));
+    server().script(textTurn('"docs: add a line to the notes"'));
     const result = await write();
     assert.equal(result.status, 'done', result.error?.message);
     assert.equal(result.source, 'working-tree');
     assert.equal(repository.inputBox.value, 'docs: add a line to the notes');
-    assert.ok(userMessage(server).includes('changes in the working tree (nothing is staged)') && userMessage(server).includes('+An unstaged line.'));
-    assert.equal((server.requests.at(-1)?.body as { model: string }).model, 'commit-model');
+    assert.ok(userMessage(server()).includes('changes in the working tree (nothing is staged)') && userMessage(server()).includes('+An unstaged line.'));
+    assert.equal((server().requests.at(-1)?.body as { model: string }).model, 'commit-model');
   });
 
   it('an answer that breaks off mid-stream gives the box back as it was and says what failed', async () => {
     repository.inputBox.value = 'my own draft';
-    server.script(faultTurn({ type: 'resetMidStream', afterChunks: 4 }, textTurn('feat: a message that never finishes arriving here', { chunks: 12 })));
+    server().script(faultTurn({ type: 'resetMidStream', afterChunks: 4 }, textTurn('feat: a message that never finishes arriving here', { chunks: 12 })));
     const seen = new Set<string>();
     const watch = setInterval(() => seen.add(repository.inputBox.value), 3);
     const result = await write();

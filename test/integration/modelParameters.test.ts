@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readAskModelLog } from '../support/e2e/askModelLog';
-import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings, settleLanguageModels, until } from './support/extensionFixture';
+import { textTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, configure, openWithSelection, settleLanguageModels, until } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 interface AskResult {
   status: string;
@@ -26,42 +27,31 @@ const systemText = (body: Record<string, unknown>): string | undefined => (body[
 
 describe('per-model request parameters and a system prompt per profile, in a real extension host', function () {
   this.timeout(60_000);
-  let company: ReferenceServer;
-  let local: ReferenceServer;
+  const company = useReferenceServer({ model: 'qwen' });
+  const local = useReferenceServer({ model: 'qwen' });
+  useSettings();
 
-  before(async () => {
-    await activateExtension();
-    company = await startReferenceServer({ model: 'qwen' });
-    local = await startReferenceServer({ model: 'qwen' });
-  });
-  after(async () => {
-    await resetSettings();
-    await company.close();
-    await local.close();
-  });
+  before(activateExtension);
   beforeEach(async () => {
-    await resetSettings();
-    company.reset();
-    local.reset();
     await openWithSelection('hello.ts', [1, 3]);
   });
   afterEach(closeAllEditors);
 
   const settings = () => ({
-    baseUrl: company.url,
+    baseUrl: company().url,
     model: 'qwen',
     systemPrompt: 'Shared prompt.',
     extraBody: { temperature: 1, user: 'ide' },
     modelOverrides: { qwen: { temperature: 0.3, seed: 7, topK: 20, stop: ['</answer>'], headers: { 'X-Route': ROUTE_TOKEN } } },
-    profiles: [{ name: 'Local', baseUrl: local.url, model: 'qwen', systemPrompt: 'Local prompt.', modelOverrides: { qwen: { temperature: 0.1, minP: 0.05 } } }],
+    profiles: [{ name: 'Local', baseUrl: local().url, model: 'qwen', systemPrompt: 'Local prompt.', modelOverrides: { qwen: { temperature: 0.1, minP: 0.05 } } }],
   });
 
   it('Ask Model sends the model’s sampling parameters and headers; under a profile, its own override wins field by field and its system prompt is sent', async () => {
     await configure(settings());
-    company.script(textTurn('From the company server.'));
+    company().script(textTurn('From the company server.'));
     const fromDefault = await ask('Which temperature?');
     assert.equal(fromDefault.status, 'done', JSON.stringify(fromDefault.error));
-    const sent = lastChat(company);
+    const sent = lastChat(company());
     assert.equal(sent.body['temperature'], 0.3, 'the override wins over the profile’s extraBody');
     assert.equal(sent.body['seed'], 7);
     assert.equal(sent.body['top_k'], 20);
@@ -71,10 +61,10 @@ describe('per-model request parameters and a system prompt per profile, in a rea
     assert.ok(systemText(sent.body)?.startsWith('Shared prompt.'), systemText(sent.body));
 
     await configure({ activeProfile: 'Local' });
-    local.script(textTurn('From the local server.'));
+    local().script(textTurn('From the local server.'));
     const fromLocal = await ask('Which temperature now?');
     assert.equal(fromLocal.status, 'done', JSON.stringify(fromLocal.error));
-    const merged = lastChat(local);
+    const merged = lastChat(local());
     assert.equal(merged.body['temperature'], 0.1, 'the profile’s own override wins');
     assert.equal(merged.body['min_p'], 0.05);
     assert.equal(merged.body['seed'], 7, 'the top-level override applies under the profile');
@@ -92,13 +82,13 @@ describe('per-model request parameters and a system prompt per profile, in a rea
     await configure(settings());
     await settleLanguageModels();
     const model = await until(async () => (await vscode.lm.selectChatModels({ vendor: 'ask-model' })).find((candidate) => candidate.id === 'Local/qwen'), 'the language model Local/qwen');
-    local.reset();
-    local.script(textTurn('Hello from Local.'));
+    local().reset();
+    local().script(textTurn('Hello from Local.'));
     const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('Say hello.')], {});
     let text = '';
     for await (const part of response.text) text += part;
     assert.equal(text, 'Hello from Local.');
-    const sent = lastChat(local);
+    const sent = lastChat(local());
     assert.equal(sent.body['temperature'], 0.1);
     assert.equal(sent.body['min_p'], 0.05);
     assert.equal(sent.body['seed'], 7);
@@ -106,10 +96,10 @@ describe('per-model request parameters and a system prompt per profile, in a rea
   });
 
   it('an override out of range is refused before anything is sent, naming the model and the field', async () => {
-    await configure({ baseUrl: company.url, model: 'qwen', modelOverrides: { qwen: { temperature: 3 } } });
+    await configure({ baseUrl: company().url, model: 'qwen', modelOverrides: { qwen: { temperature: 3 } } });
     const result = await ask('Anything?');
     assert.notEqual(result.status, 'done');
     assert.match(result.error?.message ?? '', /askModel\.modelOverrides.*"qwen"\.temperature must be a number from 0 to 2/);
-    assert.equal(company.requests.filter((recorded) => recorded.path.endsWith('/chat/completions')).length, 0);
+    assert.equal(company().requests.filter((recorded) => recorded.path.endsWith('/chat/completions')).length, 0);
   });
 });

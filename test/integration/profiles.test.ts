@@ -4,8 +4,9 @@
 // picked model follow the active profile.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings } from './support/extensionFixture';
+import { textTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, configure, openWithSelection } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 interface AskResult {
   status: string;
@@ -22,45 +23,34 @@ const authorization = (server: ReferenceServer): unknown => server.requests.at(-
 
 describe('profiles in a real extension host', function () {
   this.timeout(30_000);
-  let company: ReferenceServer;
-  let local: ReferenceServer;
+  const company = useReferenceServer({ model: 'company-model' });
+  const local = useReferenceServer({ model: 'local-model' });
+  useSettings();
 
-  before(async () => {
-    await activateExtension();
-    company = await startReferenceServer({ model: 'company-model' });
-    local = await startReferenceServer({ model: 'local-model' });
-  });
-  after(async () => {
-    await resetSettings();
-    await company.close();
-    await local.close();
-  });
+  before(activateExtension);
   beforeEach(async () => {
-    await resetSettings();
-    company.reset();
-    local.reset();
     await openWithSelection('hello.ts', [1, 3]);
   });
   afterEach(closeAllEditors);
 
   it('without profiles nothing changes: the top-level settings answer with the key stored for their server, and the footer names no profile', async () => {
-    await configure({ baseUrl: company.url, model: 'company-model' });
+    await configure({ baseUrl: company().url, model: 'company-model' });
     // Stored the way every earlier version stored it: Set API Key with the Default (only) profile.
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: COMPANY_KEY });
-    company.script(textTurn('From the company proxy.'));
+    company().script(textTurn('From the company proxy.'));
     const result = await ask('Who answers?');
     assert.equal(result.status, 'done', JSON.stringify(result.error));
-    assert.equal(authorization(company), `Bearer ${COMPANY_KEY}`);
+    assert.equal(authorization(company()), `Bearer ${COMPANY_KEY}`);
     assert.doesNotMatch(result.footer ?? '', / via /);
   });
 
   it('Add Profile stores the profile and its key, makes it active and tests it; switching back restores the Default server and key', async () => {
-    await configure({ baseUrl: company.url, model: 'company-model' });
+    await configure({ baseUrl: company().url, model: 'company-model' });
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: COMPANY_KEY });
-    local.script(textTurn('OK'));
+    local().script(textTurn('OK'));
     const added = await vscode.commands.executeCommand<{ name: string; test?: { ok: boolean; message: string } }>('askModel.addProfile', {
       name: 'Local',
-      baseUrl: local.url,
+      baseUrl: local().url,
       apiKey: LOCAL_KEY,
       model: 'local-model',
     });
@@ -68,54 +58,54 @@ describe('profiles in a real extension host', function () {
     assert.equal(added?.test?.ok, true, added?.test?.message);
     const config = vscode.workspace.getConfiguration('askModel');
     assert.equal(config.get('activeProfile'), 'Local');
-    assert.deepEqual(config.get('profiles'), [{ name: 'Local', baseUrl: local.url, model: 'local-model' }]);
+    assert.deepEqual(config.get('profiles'), [{ name: 'Local', baseUrl: local().url, model: 'local-model' }]);
     assert.ok(!JSON.stringify(config.get('profiles')).includes(LOCAL_KEY), 'the key is not in settings');
 
-    local.script(textTurn('From the local server.'));
+    local().script(textTurn('From the local server.'));
     const fromLocal = await ask('Who answers now?');
     assert.equal(fromLocal.status, 'done', JSON.stringify(fromLocal.error));
-    assert.equal(authorization(local), `Bearer ${LOCAL_KEY}`);
+    assert.equal(authorization(local()), `Bearer ${LOCAL_KEY}`);
     assert.match(fromLocal.footer ?? '', /model local-model via Local/);
-    assert.equal((local.requests.at(-1)?.body as { model: string }).model, 'local-model');
+    assert.equal((local().requests.at(-1)?.body as { model: string }).model, 'local-model');
 
     assert.equal(await vscode.commands.executeCommand('askModel.selectProfile', { profile: 'Default' }), 'Default');
-    company.script(textTurn('Back at the company proxy.'));
+    company().script(textTurn('Back at the company proxy.'));
     const fromCompany = await ask('And now?');
     assert.equal(fromCompany.status, 'done', JSON.stringify(fromCompany.error));
-    assert.equal(authorization(company), `Bearer ${COMPANY_KEY}`);
+    assert.equal(authorization(company()), `Bearer ${COMPANY_KEY}`);
     assert.match(fromCompany.footer ?? '', /model company-model via Default/);
   });
 
   it('two profiles on one server keep two keys', async () => {
     await configure({
-      baseUrl: company.url,
+      baseUrl: company().url,
       model: 'company-model',
-      profiles: [{ name: 'Team B', baseUrl: company.url, model: 'company-model' }],
+      profiles: [{ name: 'Team B', baseUrl: company().url, model: 'company-model' }],
     });
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: COMPANY_KEY });
     await vscode.commands.executeCommand('askModel.selectProfile', { profile: 'Team B' });
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: TEAM_B_KEY });
-    company.script(textTurn('B.'), textTurn('A.'));
+    company().script(textTurn('B.'), textTurn('A.'));
     assert.equal((await ask('As team B')).status, 'done');
-    assert.equal(authorization(company), `Bearer ${TEAM_B_KEY}`);
+    assert.equal(authorization(company()), `Bearer ${TEAM_B_KEY}`);
     await vscode.commands.executeCommand('askModel.selectProfile', { profile: 'Default' });
     assert.equal((await ask('As the default')).status, 'done');
-    assert.equal(authorization(company), `Bearer ${COMPANY_KEY}`);
+    assert.equal(authorization(company()), `Bearer ${COMPANY_KEY}`);
   });
 
   it('Select Model writes the model into the active profile, not the top-level setting', async () => {
-    await configure({ baseUrl: company.url, model: 'company-model', profiles: [{ name: 'Local', baseUrl: local.url }], activeProfile: 'Local' });
+    await configure({ baseUrl: company().url, model: 'company-model', profiles: [{ name: 'Local', baseUrl: local().url }], activeProfile: 'Local' });
     await vscode.commands.executeCommand('askModel.selectModel', { model: 'qwen-local' });
     const config = vscode.workspace.getConfiguration('askModel');
-    assert.deepEqual(config.get('profiles'), [{ name: 'Local', baseUrl: local.url, model: 'qwen-local' }]);
+    assert.deepEqual(config.get('profiles'), [{ name: 'Local', baseUrl: local().url, model: 'qwen-local' }]);
     assert.equal(config.get('model'), 'company-model');
   });
 
   it('a profile the settings do not have is an error naming the setting and the profiles there are', async () => {
-    await configure({ baseUrl: company.url, model: 'company-model', profiles: [{ name: 'Local', baseUrl: local.url }], activeProfile: 'Cloud' });
+    await configure({ baseUrl: company().url, model: 'company-model', profiles: [{ name: 'Local', baseUrl: local().url }], activeProfile: 'Cloud' });
     const result = await ask('Anyone?');
     assert.equal(result.status, 'error');
     assert.match(result.error?.message ?? '', /askModel\.activeProfile.*"Cloud".*"Default", "Local"/);
-    assert.equal(company.requests.length + local.requests.length, 0);
+    assert.equal(company().requests.length + local().requests.length, 0);
   });
 });

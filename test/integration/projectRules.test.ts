@@ -4,8 +4,9 @@
 // with a sentence naming the setting.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings } from './support/extensionFixture';
+import { textTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, configure, openWithSelection } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 const RULES: Record<string, string> = {
   'AGENTS.md': '# Agents\n\nRun `npm test` before saying it works.\n',
@@ -29,36 +30,29 @@ const systemMessage = (server: ReferenceServer): string => {
 
 describe('project rules in a real extension host', function () {
   this.timeout(30_000);
-  let server: ReferenceServer;
+  const server = useReferenceServer({ model: 'rules-model' });
+  useSettings(() => ({ baseUrl: server().url, model: 'rules-model', systemPrompt: 'Be brief.' }));
   let folder: vscode.Uri;
 
   before(async () => {
     await activateExtension();
-    server = await startReferenceServer({ model: 'rules-model' });
     const root = vscode.workspace.workspaceFolders?.[0];
     assert.ok(root, 'no workspace folder');
     folder = root.uri;
     for (const [path, text] of Object.entries(RULES)) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, ...path.split('/')), new TextEncoder().encode(text));
   });
   after(async () => {
-    await resetSettings();
-    await server.close();
     // The other suites share this workspace: their system messages carry no rules.
     for (const path of ['AGENTS.md', '.github', 'rules-src']) await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, path), { recursive: true, useTrash: false });
-  });
-  beforeEach(async () => {
-    await resetSettings();
-    await configure({ baseUrl: server.url, model: 'rules-model', systemPrompt: 'Be brief.' });
-    server.reset();
   });
   afterEach(closeAllEditors);
 
   it('Ask Model sends AGENTS.md and copilot-instructions after the system prompt, each under its path', async () => {
     await openWithSelection('hello.ts', [1, 1]);
-    server.script(textTurn('Ruled.'));
+    server().script(textTurn('Ruled.'));
     const result = await vscode.commands.executeCommand<AskResult>('askModel.ask', { question: 'Any rules?' });
     assert.equal(result.status, 'done', JSON.stringify(result.error));
-    const system = systemMessage(server);
+    const system = systemMessage(server());
     assert.ok(system.startsWith('Be brief.\n\n# Project rules\n'), system);
     assert.ok(system.includes('\n## AGENTS.md\n\n# Agents\n\nRun `npm test` before saying it works.'), system);
     assert.ok(system.includes('\n## .github/copilot-instructions.md\n\nPrefer named exports.'), system);
@@ -69,10 +63,10 @@ describe('project rules in a real extension host', function () {
 
   it('about a file under a folder with its own AGENTS.md, that one and the instructions whose applyTo matches go too', async () => {
     await openWithSelection('rules-src/tool.ts');
-    server.script(textTurn('Ruled.'));
+    server().script(textTurn('Ruled.'));
     const result = await vscode.commands.executeCommand<AskResult>('askModel.ask', { question: 'Nested?' });
     assert.equal(result.status, 'done', JSON.stringify(result.error));
-    const system = systemMessage(server);
+    const system = systemMessage(server());
     const headings = [...system.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
     assert.deepEqual(headings, ['AGENTS.md', 'rules-src/AGENTS.md', '.github/copilot-instructions.md', '.github/instructions/ts.instructions.md']);
     assert.ok(system.includes('TypeScript only: no `any`.') && !system.includes('applyTo'), 'the instructions without their front matter');
@@ -80,22 +74,22 @@ describe('project rules in a real extension host', function () {
 
   it('Edit Selection sends them too', async () => {
     await openWithSelection('hello.ts', [1, 1]);
-    server.script(textTurn('Nothing to change.'));
+    server().script(textTurn('Nothing to change.'));
     const result = await vscode.commands.executeCommand<{ status: string }>('askModel.editSelection', { instruction: 'Follow the rules' });
     assert.equal(result.status, 'done', JSON.stringify(result));
-    assert.ok(systemMessage(server).includes('## AGENTS.md\n\n# Agents'));
+    assert.ok(systemMessage(server()).includes('## AGENTS.md\n\n# Agents'));
   });
 
   it('askModel.projectRules chooses which files, or none', async () => {
     await openWithSelection('hello.ts', [1, 1]);
     await configure({ projectRules: ['.github/copilot-instructions.md'] });
-    server.script(textTurn('One.'), textTurn('None.'));
+    server().script(textTurn('One.'), textTurn('None.'));
     assert.equal((await vscode.commands.executeCommand<AskResult>('askModel.ask', { question: 'Which?' })).status, 'done');
-    let system = systemMessage(server);
+    let system = systemMessage(server());
     assert.ok(system.includes('## .github/copilot-instructions.md') && !system.includes('## AGENTS.md'), system);
     await configure({ projectRules: false });
     assert.equal((await vscode.commands.executeCommand<AskResult>('askModel.ask', { question: 'None?' })).status, 'done');
-    system = systemMessage(server);
+    system = systemMessage(server());
     assert.equal(system, 'Be brief.');
   });
 
@@ -105,6 +99,6 @@ describe('project rules in a real extension host', function () {
     const result = await vscode.commands.executeCommand<AskResult>('askModel.ask', { question: 'Outside?' });
     assert.equal(result.status, 'error');
     assert.match(result.error?.message ?? '', /askModel\.projectRules.*"\.\.\/secrets\.md".*climbs out/);
-    assert.equal(server.requests.filter((request) => request.path.endsWith('/chat/completions')).length, 0);
+    assert.equal(server().requests.filter((request) => request.path.endsWith('/chat/completions')).length, 0);
   });
 });

@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { faultTurn, startReferenceServer, textTurn, toolCallsTurn, type ErrorBodyShape, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings } from './support/extensionFixture';
+import { faultTurn, textTurn, toolCallsTurn, type ErrorBodyShape, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, configure, openWithSelection } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 import { reportLine } from './support/testReport';
 
 interface AskResult {
@@ -39,22 +40,15 @@ async function worstCommandLatency<T>(work: Promise<T>): Promise<{ result: T; wo
 
 describe('reliability through the real extension', function () {
   this.timeout(120_000);
-  let server: ReferenceServer;
+  const server = useReferenceServer({ model: 'fault-model' });
+  useSettings(() => ({ baseUrl: server().url, model: 'fault-model', maxRetries: 0 }));
   let worstLatencyMs = 0;
 
-  before(async () => {
-    await activateExtension();
-    server = await startReferenceServer({ model: 'fault-model' });
-  });
-  after(async () => {
+  before(activateExtension);
+  after(() => {
     reportLine(`      worst command latency while requests were in flight: ${worstLatencyMs.toFixed(1)} ms`);
-    await resetSettings();
-    await server.close();
   });
   beforeEach(async () => {
-    await resetSettings();
-    await configure({ baseUrl: server.url, model: 'fault-model', maxRetries: 0 });
-    server.reset();
     await openWithSelection('hello.ts', [2, 4]);
   });
   afterEach(closeAllEditors);
@@ -68,7 +62,7 @@ describe('reliability through the real extension', function () {
       for (const status of statuses) {
         for (const body of bodies) {
           const words = `fault ${status} ${body}`;
-          server.script(faultTurn({ type: 'status', status, body, message: words, ...(status === 429 ? { retryAfter: '7' } : {}) }));
+          server().script(faultTurn({ type: 'status', status, body, message: words, ...(status === 429 ? { retryAfter: '7' } : {}) }));
           const { result, worstMs } = await worstCommandLatency(Promise.resolve(ask(`q ${status} ${body}`)));
           worstLatencyMs = Math.max(worstLatencyMs, worstMs);
           const where = `${status}/${body}`;
@@ -94,7 +88,7 @@ describe('reliability through the real extension', function () {
   for (const fault of streamFaults) {
     it(`${fault.name}: a clear message and the partial answer kept`, async () => {
       await configure(fault.settings ?? {});
-      server.script(fault.turn);
+      server().script(fault.turn);
       const { result, worstMs } = await worstCommandLatency(Promise.resolve(ask(fault.name)));
       worstLatencyMs = Math.max(worstLatencyMs, worstMs);
       assert.ok(worstMs < 200, `the host answered a command in ${worstMs.toFixed(1)} ms`);
@@ -112,7 +106,7 @@ describe('reliability through the real extension', function () {
   }
 
   it('a 5 MB answer streams into the editor without stalling the host', async () => {
-    server.script(faultTurn({ type: 'hugeAnswer', bytes: 5_000_000 }));
+    server().script(faultTurn({ type: 'hugeAnswer', bytes: 5_000_000 }));
     const started = Date.now();
     const { result, worstMs } = await worstCommandLatency(Promise.resolve(ask('huge')));
     worstLatencyMs = Math.max(worstLatencyMs, worstMs);
@@ -123,11 +117,11 @@ describe('reliability through the real extension', function () {
   });
 
   it('tool-call arguments in 1,000 fragments are assembled and run', async () => {
-    server.script(toolCallsTurn([{ name: 'read_file', arguments: JSON.stringify({ path: 'hello.ts', start_line: 1, end_line: 2 }), id: 'c_frag' }], { fragments: 1000 }), textTurn('ok'));
+    server().script(toolCallsTurn([{ name: 'read_file', arguments: JSON.stringify({ path: 'hello.ts', start_line: 1, end_line: 2 }), id: 'c_frag' }], { fragments: 1000 }), textTurn('ok'));
     const result = await vscode.commands.executeCommand<{ status: string; calls?: Record<string, number> }>('askModel.editSelection', { instruction: 'read it' });
     assert.equal(result.status, 'done');
     assert.deepEqual(result.calls, { done: 1 });
-    const messages = (server.requests.at(-1)?.body as { messages: { role: string; content: string }[] }).messages;
+    const messages = (server().requests.at(-1)?.body as { messages: { role: string; content: string }[] }).messages;
     assert.match(messages.find((m) => m.role === 'tool')?.content ?? '', /1 \| \/\/ A small file/);
   });
 
@@ -148,7 +142,7 @@ describe('reliability through the real extension', function () {
       }
     })();
     for (let i = 0; i < 20; i++) {
-      server.script(textTurn(`answer ${i}`, { chunks: 4 }));
+      server().script(textTurn(`answer ${i}`, { chunks: 4 }));
       await openWithSelection('hello.ts', [1, 2]);
       const result = await ask(`question ${i}`);
       assert.equal(result.status, 'done', `request ${i}: ${JSON.stringify(result.error)}`);

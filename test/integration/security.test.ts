@@ -5,20 +5,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings } from './support/extensionFixture';
+import { textTurn, toolCallsTurn } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, openWithSelection } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 const SECRET = 'secret-outside-the-workspace-4f2a';
 
 describe('security: the path corpus against every tool', function () {
   this.timeout(60_000);
-  let server: ReferenceServer;
+  const server = useReferenceServer({ model: 'security-model' });
+  useSettings(() => ({ baseUrl: server().url, model: 'security-model', 'tools.autoApprove': ['replace_in_file', 'create_file'] }));
   let outside: string;
   let link: string;
 
   before(async () => {
     await activateExtension();
-    server = await startReferenceServer({ model: 'security-model' });
     outside = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-outside-'));
     fs.writeFileSync(path.join(outside, 'secret.txt'), SECRET);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
@@ -29,13 +30,8 @@ describe('security: the path corpus against every tool', function () {
   after(async () => {
     fs.rmSync(link, { force: true });
     fs.rmSync(outside, { recursive: true, force: true });
-    await resetSettings();
-    await server.close();
   });
   beforeEach(async () => {
-    await resetSettings();
-    await configure({ baseUrl: server.url, model: 'security-model', 'tools.autoApprove': ['replace_in_file', 'create_file'] });
-    server.reset();
     await openWithSelection('hello.ts', [2, 3]);
   });
   afterEach(closeAllEditors);
@@ -55,7 +51,7 @@ describe('security: the path corpus against every tool', function () {
     'hello.ts\u0000.png',
     '.env',
     'config/.env.local',
-    'keys/server.pem',
+    'keys/server().pem',
     'deploy/prod.key',
     'id_rsa',
     '.git/config',
@@ -69,10 +65,10 @@ describe('security: the path corpus against every tool', function () {
       { name: 'replace_in_file', arguments: JSON.stringify({ path: target, old_text: 'a', new_text: 'b' }), id: `e${i}` },
       { name: 'create_file', arguments: JSON.stringify({ path: target, content: 'pwned' }), id: `c${i}` },
     ]);
-    server.script(toolCallsTurn(calls), textTurn('done'));
+    server().script(toolCallsTurn(calls), textTurn('done'));
     const result = await vscode.commands.executeCommand<{ status: string; calls?: Record<string, number> }>('askModel.editSelection', { instruction: 'probe' });
     assert.equal(result.status, 'done');
-    const messages = (server.requests.at(-1)?.body as { messages: { role: string; tool_call_id?: string; content: string }[] }).messages;
+    const messages = (server().requests.at(-1)?.body as { messages: { role: string; tool_call_id?: string; content: string }[] }).messages;
     const results = new Map(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content]));
     corpus.forEach((target, i) => {
       for (const prefix of ['r', 'd', 'e', 'c']) {
@@ -90,7 +86,7 @@ describe('security: the path corpus against every tool', function () {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
     fs.writeFileSync(path.join(folder, '.env'), `TOKEN=${SECRET}`);
     try {
-      server.script(
+      server().script(
         toolCallsTurn([
           { name: 'list_files', arguments: JSON.stringify({}), id: 'l1' },
           { name: 'list_files', arguments: JSON.stringify({ glob: '**/.env*' }), id: 'l2' },
@@ -102,7 +98,7 @@ describe('security: the path corpus against every tool', function () {
         textTurn('done'),
       );
       await vscode.commands.executeCommand('askModel.editSelection', { instruction: 'probe lists' });
-      const messages = (server.requests.at(-1)?.body as { messages: { role: string; tool_call_id?: string; content: string }[] }).messages;
+      const messages = (server().requests.at(-1)?.body as { messages: { role: string; tool_call_id?: string; content: string }[] }).messages;
       for (const message of messages.filter((m) => m.role === 'tool')) {
         assert.ok(!message.content.includes(SECRET), `${message.tool_call_id} leaked: ${message.content}`);
         assert.doesNotMatch(message.content, /(^|\n)\.env\b|secret\.txt/, `${message.tool_call_id} listed a denied file: ${message.content}`);

@@ -3,8 +3,9 @@
 // unsaved), Reject (the model is told why), the user's typing between read and apply, and the deny globs.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings, until } from './support/extensionFixture';
+import { textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, openWithSelection, until } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 interface EditResult {
   status: string;
@@ -32,21 +33,12 @@ async function decideWhenPending(command: 'askModel.acceptEdit' | 'askModel.reje
 
 describe('workspace tools in a real extension host', function () {
   this.timeout(30_000);
-  let server: ReferenceServer;
+  const server = useReferenceServer({ model: 'tool-model' });
+  useSettings(() => ({ baseUrl: server().url, model: 'tool-model' }));
   let document: vscode.TextDocument;
 
-  before(async () => {
-    await activateExtension();
-    server = await startReferenceServer({ model: 'tool-model' });
-  });
-  after(async () => {
-    await resetSettings();
-    await server.close();
-  });
+  before(activateExtension);
   beforeEach(async () => {
-    await resetSettings();
-    await configure({ baseUrl: server.url, model: 'tool-model' });
-    server.reset();
     const editor = await openWithSelection('hello.ts', [2, 4]);
     document = editor.document;
   });
@@ -58,7 +50,7 @@ describe('workspace tools in a real extension host', function () {
   });
 
   it('runs each read-only tool and sends its result back under the call id', async () => {
-    server.script(
+    server().script(
       toolCallsTurn([
         call('read_file', { path: 'hello.ts' }, 'c_read'),
         call('list_files', {}, 'c_list'),
@@ -70,7 +62,7 @@ describe('workspace tools in a real extension host', function () {
     );
     const result = await edit('Look at the code');
     assert.equal(result.status, 'done', JSON.stringify(result));
-    const results = toolResults(server);
+    const results = toolResults(server());
     assert.match(results['c_read'] ?? '', /1 \| \/\/ A small file/);
     assert.match(results['c_read'] ?? '', /3 \| {3}return `Hello/);
     assert.match(results['c_list'] ?? '', /hello\.ts/);
@@ -79,7 +71,7 @@ describe('workspace tools in a real extension host', function () {
     assert.ok((results['c_diag'] ?? '').length > 0);
     assert.match(results['c_ctx'] ?? '', /hello\.ts/);
     assert.deepEqual(result.calls, { done: 5 });
-    const first = server.requests[0]?.body as { tools: { function: { name: string } }[]; tool_choice: string; metadata: unknown };
+    const first = server().requests[0]?.body as { tools: { function: { name: string } }[]; tool_choice: string; metadata: unknown };
     assert.deepEqual(first.tools.map((t) => t.function.name), ['read_file', 'list_files', 'search_text', 'get_diagnostics', 'get_editor_context', 'replace_in_file', 'create_file']);
     assert.equal(first.tool_choice, 'auto');
     assert.deepEqual(first.metadata, { generation_name: 'edit-selection' });
@@ -87,14 +79,14 @@ describe('workspace tools in a real extension host', function () {
 
   it('Accept applies the edit to the buffer as one undo step, leaving it unsaved', async () => {
     const replaced = '  return `Hi, ${name}!`;';
-    server.script(toolCallsTurn([call('replace_in_file', { path: 'hello.ts', old_text: ORIGINAL, new_text: replaced }, 'c_edit')]), textTurn('Changed the greeting.'));
+    server().script(toolCallsTurn([call('replace_in_file', { path: 'hello.ts', old_text: ORIGINAL, new_text: replaced }, 'c_edit')]), textTurn('Changed the greeting.'));
     const pending = edit('Say hi instead');
     await decideWhenPending('askModel.acceptEdit');
     const result = await pending;
     assert.equal(result.status, 'done');
     assert.ok(document.getText().includes(replaced));
     assert.equal(document.isDirty, true, 'unsaved');
-    assert.match(toolResults(server)['c_edit'] ?? '', /unsaved/);
+    assert.match(toolResults(server())['c_edit'] ?? '', /unsaved/);
     assert.deepEqual(proposedTabs(), [], 'the diff preview closed after Accept');
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), document.uri.toString(), 'the changed file shows where the preview was');
     await vscode.window.showTextDocument(document);
@@ -104,18 +96,18 @@ describe('workspace tools in a real extension host', function () {
 
   it('Reject leaves the buffer and tells the model why', async () => {
     const before = document.getText();
-    server.script(toolCallsTurn([call('replace_in_file', { path: 'hello.ts', old_text: ORIGINAL, new_text: '  return 1;' }, 'c_edit')]), textTurn('Understood.'));
+    server().script(toolCallsTurn([call('replace_in_file', { path: 'hello.ts', old_text: ORIGINAL, new_text: '  return 1;' }, 'c_edit')]), textTurn('Understood.'));
     const pending = edit('Break it');
     await decideWhenPending('askModel.rejectEdit', { reason: 'keep the greeting' });
     const result = await pending;
     assert.equal(result.status, 'done');
     assert.equal(document.getText(), before);
-    assert.match(toolResults(server)['c_edit'] ?? '', /rejected.*keep the greeting/is);
+    assert.match(toolResults(server())['c_edit'] ?? '', /rejected.*keep the greeting/is);
     assert.deepEqual(proposedTabs(), [], 'the diff preview closed after Reject');
   });
 
   it('the user typing elsewhere between read and apply is kept; the edit is re-applied around it', async () => {
-    server.script(toolCallsTurn([call('replace_in_file', { path: 'hello.ts', old_text: ORIGINAL, new_text: '  return `Hey, ${name}!`;' }, 'c_edit')]), textTurn('ok'));
+    server().script(toolCallsTurn([call('replace_in_file', { path: 'hello.ts', old_text: ORIGINAL, new_text: '  return `Hey, ${name}!`;' }, 'c_edit')]), textTurn('ok'));
     const pending = edit('Hey');
     const proposed = await until(() => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'askmodel-proposed' && !d.isClosed), 'the diff preview');
     // The earlier tests proposed edits under the same call id: the preview shows this proposal, never an old one.
@@ -131,7 +123,7 @@ describe('workspace tools in a real extension host', function () {
   });
 
   it('the user typing inside the edited text is never overwritten: the edit is refused and the model told', async () => {
-    server.script(toolCallsTurn([call('replace_in_file', { path: 'hello.ts', old_text: ORIGINAL, new_text: '  return 0;' }, 'c_edit')]), textTurn('ok'));
+    server().script(toolCallsTurn([call('replace_in_file', { path: 'hello.ts', old_text: ORIGINAL, new_text: '  return 0;' }, 'c_edit')]), textTurn('ok'));
     const pending = edit('Zero');
     await until(() => vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'askmodel-proposed') || undefined, 'the diff preview');
     const line = document.lineAt(2);
@@ -142,23 +134,23 @@ describe('workspace tools in a real extension host', function () {
     await pending;
     assert.ok(document.getText().includes('Howdy, ${name}!`; // mine'), 'the user line is intact');
     assert.doesNotMatch(document.getText(), /return 0;/);
-    assert.match(toolResults(server)['c_edit'] ?? '', /Not applied|changed/i);
+    assert.match(toolResults(server())['c_edit'] ?? '', /Not applied|changed/i);
   });
 
   it('deny globs, absolute paths and .. escapes are refused with a clear message', async () => {
-    server.script(
+    server().script(
       toolCallsTurn([
         call('read_file', { path: '.env' }, 'c_env'),
         call('read_file', { path: '/etc/passwd' }, 'c_abs'),
         call('read_file', { path: '../../package.json' }, 'c_up'),
-        call('create_file', { path: 'keys/server.pem', content: 'x' }, 'c_pem'),
+        call('create_file', { path: 'keys/server().pem', content: 'x' }, 'c_pem'),
         call('list_files', { glob: '**/.git/**' }, 'c_git'),
       ]),
       textTurn('ok'),
     );
     const result = await edit('Snoop');
     assert.equal(result.status, 'done');
-    const results = toolResults(server);
+    const results = toolResults(server());
     assert.match(results['c_env'] ?? '', /denyGlobs/);
     assert.match(results['c_abs'] ?? '', /absolute|inside the workspace/i);
     assert.match(results['c_up'] ?? '', /\.\.|inside the workspace/i);
@@ -171,7 +163,7 @@ describe('workspace tools in a real extension host', function () {
     assert.ok(folder);
     const created = vscode.Uri.joinPath(folder, 'made-by-test.txt');
     try {
-      server.script(toolCallsTurn([call('create_file', { path: 'made-by-test.txt', content: 'one\ntwo\n' }, 'c_new')]), textTurn('Created.'));
+      server().script(toolCallsTurn([call('create_file', { path: 'made-by-test.txt', content: 'one\ntwo\n' }, 'c_new')]), textTurn('Created.'));
       const pending = edit('Make a file');
       await decideWhenPending('askModel.acceptEdit');
       await pending;
@@ -180,7 +172,7 @@ describe('workspace tools in a real extension host', function () {
       await closeAllEditors(); // an open editor would keep the deleted file alive as a document
       await vscode.workspace.fs.delete(created);
 
-      server.script(toolCallsTurn([call('create_file', { path: 'made-by-test.txt', content: 'never' }, 'c_new2')]), textTurn('x'));
+      server().script(toolCallsTurn([call('create_file', { path: 'made-by-test.txt', content: 'never' }, 'c_new2')]), textTurn('x'));
       await openWithSelection('hello.ts', [2, 4]); // the diff editor took the focus; Edit Selection needs a file editor
       const stopped = edit('Make it again');
       await until(() => vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'askmodel-proposed' && d.uri.query.startsWith('c_new2~')) || undefined, 'the diff preview of c_new2');

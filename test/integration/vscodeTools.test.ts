@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FAILING_TOOL_MESSAGE, FAILING_TOOL_NAME } from '../support/languageModelCaller/failingTool';
 import { TICKETS } from '../support/mcpServer/tickets';
-import { startReferenceServer, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings, until } from './support/extensionFixture';
+import { toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, configure, openWithSelection, until } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 interface EditResult {
   status: string;
@@ -35,28 +36,21 @@ async function acceptWhenAsked(): Promise<void> {
   await until(async () => ((await vscode.commands.executeCommand<boolean>('askModel.acceptEdit')) ? true : undefined), 'a tool call waiting for approval');
 }
 
-describe('VS Code tools (an MCP server, another extension\'s tool) offered to the model', function () {
+describe('VS Code tools (an MCP server(), another extension\'s tool) offered to the model', function () {
   this.timeout(60_000);
-  let server: ReferenceServer;
+  const server = useReferenceServer({ model: 'tool-model', demo: true });
+  useSettings(() => ({ baseUrl: server().url, model: 'tool-model' }));
   let document: vscode.TextDocument;
 
   before(async () => {
     await activateExtension();
-    server = await startReferenceServer({ model: 'tool-model', demo: true });
     // VS Code starts an MCP server when its chat first needs it, or when the user starts it (MCP: List Servers →
     // Start Server, which the palette shows only with AI features on; test/e2e/mcpTools.e2e.test.ts goes that way).
     // This is the command behind it, which runs with them off too. Once started, its tools stay listed (VS Code caches them).
     await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true });
     await until(() => vscode.lm.tools.some((tool) => tool.name === TICKET_TOOL), `${TICKET_TOOL} in vscode.lm.tools`, 30_000);
   });
-  after(async () => {
-    await resetSettings();
-    await server.close();
-  });
   beforeEach(async () => {
-    await resetSettings();
-    await configure({ baseUrl: server.url, model: 'tool-model' });
-    server.reset();
     document = (await openWithSelection('hello.ts', [2, 4])).document;
   });
   afterEach(async () => {
@@ -74,34 +68,34 @@ describe('VS Code tools (an MCP server, another extension\'s tool) offered to th
 
   it('allowed by its tag: offered next to ours, asked about, run on the MCP server; the answer is written from its result', async () => {
     await configure({ 'vscodeTools.allow': ['mcp'] });
-    server.script(toolCallsTurn([{ id: 'c_ticket', name: TICKET_TOOL, arguments: JSON.stringify({ id: 'T-42' }) }]));
+    server().script(toolCallsTurn([{ id: 'c_ticket', name: TICKET_TOOL, arguments: JSON.stringify({ id: 'T-42' }) }]));
     const pending = edit('What does ticket T-42 say?');
     await acceptWhenAsked();
     const result = await pending;
     assert.equal(result.status, 'done', JSON.stringify(result));
     assert.deepEqual(result.calls, { done: 1 });
-    assert.deepEqual(offeredNames(server), [...WORKSPACE_TOOL_NAMES, TICKET_TOOL]);
-    const offered = sent(server, 0).tools?.find((tool) => tool.function.name === TICKET_TOOL);
+    assert.deepEqual(offeredNames(server()), [...WORKSPACE_TOOL_NAMES, TICKET_TOOL]);
+    const offered = sent(server(), 0).tools?.find((tool) => tool.function.name === TICKET_TOOL);
     assert.deepEqual(offered?.function.parameters.required, ['id'], 'the MCP tool\'s own schema');
     assert.ok(offered?.function.parameters.properties['id']);
     const expected = TICKETS['T-42'] ?? '';
-    assert.equal(toolResult(server, 'c_ticket'), expected, 'the model got what the MCP server answered');
+    assert.equal(toolResult(server(), 'c_ticket'), expected, 'the model got what the MCP server answered');
     assert.ok(result.text?.includes(expected), `the answer quotes the result: ${result.text ?? ''}`);
   });
 
   it('not in the allow-list: not offered, and a call of it anyway is answered, never run', async () => {
     await configure({ 'vscodeTools.allow': ['some_other_tool'] });
-    server.script(toolCallsTurn([{ id: 'c_ticket', name: TICKET_TOOL, arguments: JSON.stringify({ id: 'T-42' }) }]));
+    server().script(toolCallsTurn([{ id: 'c_ticket', name: TICKET_TOOL, arguments: JSON.stringify({ id: 'T-42' }) }]));
     const result = await edit('What does ticket T-42 say?');
     assert.equal(result.status, 'done', JSON.stringify(result));
-    assert.deepEqual(offeredNames(server), WORKSPACE_TOOL_NAMES);
+    assert.deepEqual(offeredNames(server()), WORKSPACE_TOOL_NAMES);
     assert.deepEqual(result.calls, { invalid: 1 });
-    assert.match(toolResult(server, 'c_ticket') ?? '', new RegExp(`no tool named "${TICKET_TOOL}"`));
+    assert.match(toolResult(server(), 'c_ticket') ?? '', new RegExp(`no tool named "${TICKET_TOOL}"`));
   });
 
   it('auto-approved: runs without asking; the MCP server\'s own errors (unknown id, invalid input) reach the model as results', async () => {
     await configure({ 'vscodeTools.allow': [TICKET_TOOL], 'vscodeTools.autoApprove': ['mcp'] });
-    server.script(
+    server().script(
       toolCallsTurn([
         { id: 'c_unknown', name: TICKET_TOOL, arguments: JSON.stringify({ id: 'T-0' }) },
         { id: 'c_invalid', name: TICKET_TOOL, arguments: JSON.stringify({ number: 42 }) },
@@ -110,19 +104,19 @@ describe('VS Code tools (an MCP server, another extension\'s tool) offered to th
     const result = await edit('Look up two tickets');
     assert.equal(result.status, 'done', JSON.stringify(result));
     assert.deepEqual(result.calls, { done: 2 }, 'nothing waited for approval');
-    assert.equal(toolResult(server, 'c_unknown'), 'No ticket T-0.');
-    assert.match(toolResult(server, 'c_invalid') ?? '', /Input validation error.*id/s);
+    assert.equal(toolResult(server(), 'c_unknown'), 'No ticket T-0.');
+    assert.match(toolResult(server(), 'c_invalid') ?? '', /Input validation error.*id/s);
   });
 
   it('a tool that throws (another extension\'s) becomes a failed result the model reads, not a crash', async () => {
     await configure({ 'vscodeTools.allow': ['askModelTest'], 'vscodeTools.autoApprove': ['askModelTest'] });
     assert.ok(vscode.lm.tools.some((tool) => tool.name === FAILING_TOOL_NAME), `${FAILING_TOOL_NAME} is listed`);
-    server.script(toolCallsTurn([{ id: 'c_fail', name: FAILING_TOOL_NAME, arguments: JSON.stringify({ reason: 'testing' }) }]));
+    server().script(toolCallsTurn([{ id: 'c_fail', name: FAILING_TOOL_NAME, arguments: JSON.stringify({ reason: 'testing' }) }]));
     const result = await edit('Try the failing tool');
     assert.equal(result.status, 'done', JSON.stringify(result));
-    assert.deepEqual(offeredNames(server), [...WORKSPACE_TOOL_NAMES, FAILING_TOOL_NAME]);
+    assert.deepEqual(offeredNames(server()), [...WORKSPACE_TOOL_NAMES, FAILING_TOOL_NAME]);
     assert.deepEqual(result.calls, { failed: 1 });
-    const failure = toolResult(server, 'c_fail') ?? '';
+    const failure = toolResult(server(), 'c_fail') ?? '';
     assert.match(failure, new RegExp(`^The VS Code tool ${FAILING_TOOL_NAME} failed: .*${FAILING_TOOL_MESSAGE} \\(testing\\)`));
     assert.ok(result.text?.includes(FAILING_TOOL_MESSAGE), 'the answer was written from the failure');
   });

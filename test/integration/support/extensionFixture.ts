@@ -11,32 +11,13 @@ export async function activateExtension(): Promise<{ activationMs: number }> {
   return extension.activate();
 }
 
-const SETTING_KEYS = [
-  'activeProfile',
-  'profiles',
-  'baseUrl',
-  'model',
-  'stream',
-  'systemPrompt',
-  'projectRules',
-  'metadata.tags',
-  'metadata.generationName',
-  'metadata.traceUserId',
-  'extraBody',
-  'headers',
-  'timeouts.firstByteSeconds',
-  'timeouts.idleSeconds',
-  'maxRetries',
-  'modelOverrides',
-  'maxContextCharacters',
-  'tools.enabled',
-  'tools.maxRounds',
-  'tools.askBeforeReading',
-  'tools.autoApprove',
-  'tools.denyGlobs',
-  'vscodeTools.allow',
-  'vscodeTools.autoApprove',
-];
+/** Every askModel.* setting the extension contributes, by its key below `askModel.` (package.json is the list). */
+export function settingKeys(): string[] {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not installed`);
+  const properties = (extension.packageJSON as { contributes: { configuration: { properties: Record<string, unknown> } } }).contributes.configuration.properties;
+  return Object.keys(properties).map((name) => name.replace(/^askModel\./, ''));
+}
 
 /** Writes `askModel.*` user settings (undefined removes one). */
 export async function configure(values: Record<string, unknown>): Promise<void> {
@@ -44,8 +25,10 @@ export async function configure(values: Record<string, unknown>): Promise<void> 
   for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
 }
 
+/** Removes every askModel.* user setting that is set (each write costs a settings.json save, so only those). */
 export async function resetSettings(): Promise<void> {
-  await configure(Object.fromEntries(SETTING_KEYS.map((key) => [key, undefined])));
+  const config = vscode.workspace.getConfiguration('askModel');
+  await configure(Object.fromEntries(settingKeys().flatMap((key) => (config.inspect(key)?.globalValue === undefined ? [] : [[key, undefined]]))));
 }
 
 /** Opens a file of the fixture workspace and selects lines [from, to] (1-based, inclusive), or nothing. */
