@@ -1,7 +1,8 @@
 // Lint rules that keep the architecture honest: the layer boundaries (README, "How it is built") and no `vscode` at
-// run time in src/core and src/webview.
+// run time in src/core and src/webview, and the floors inside src/core.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
 
 // Layer boundaries, with ESLint's own no-restricted-imports (no plugin). Its patterns match the import's text, not
 // the resolved file, so each regex names a layer folder as a path segment of a relative import (`../../host/log`,
@@ -26,16 +27,58 @@ const restrictImports = ({ paths = [], patterns }) => ({ 'no-restricted-imports'
 
 const srcRules = restrictImports({ patterns: [noTest] });
 
-const coreRules = restrictImports({
-  paths: [noRuntimeVscode],
-  patterns: [
-    {
-      regex: `${relativeInto('(host|webview|extension)')}(/.*)?$`,
-      message:
-        'src/core imports nothing of src/host, src/webview or src/extension.ts: move the pure code into core, or declare a port (an interface) in core that the host implements and passes in.',
-    },
-    noTest,
-  ],
+const noCoreIntoOuterLayers = {
+  regex: `${relativeInto('(host|webview|extension)')}(/.*)?$`,
+  message:
+    'src/core imports nothing of src/host, src/webview or src/extension.ts: move the pure code into core, or declare a port (an interface) in core that the host implements and passes in.',
+};
+
+const coreRules = restrictImports({ paths: [noRuntimeVscode], patterns: [noCoreIntoOuterLayers, noTest] });
+
+// Floors inside core: each folder imports only its own floor and the floors below, so a change low down is read
+// without the features above it and no two folders import each other in a loop. A helper lives on the lowest floor
+// all its users share (a duration's format in text/, the output limit's spellings in protocol/). A folder's place:
+const CORE_FLOORS = [
+  // What servers send and how it is read: the protocol's shapes (and a model's facts as the catalogue records them,
+  // which the request reads), the error tree, HTTP retries and timeouts, the SSE stream, plain text helpers.
+  { name: 'wire', folders: ['protocol', 'errors', 'http', 'stream', 'text'] },
+  // One request: built (request/, from a model's facts and the profile's request settings) and sent (client/).
+  { name: 'request', folders: ['client', 'request'] },
+  // What is known before a run: the model catalogue, the settings, the context window, costs and key budgets;
+  // discovery (the model servers running on this machine, read with the catalogue's JSON helpers) and rules (the
+  // project's rules files, which a run sends after the system prompt and the chat shows as chips).
+  { name: 'knowledge', folders: ['catalogue', 'settings', 'context', 'cost', 'discovery', 'rules'] },
+  // A run and the features that make one: the tool loop and its tools, Ask Model and Edit Selection, VS Code's
+  // language models, inline completions, and commit messages (written by running a request through their own ports).
+  { name: 'run', folders: ['run', 'tools', 'ask', 'languageModels', 'completions', 'commit'] },
+  // The chat session on top, with its @-mentions and slash commands (chat/mentions, chat/slashCommands).
+  { name: 'chat', folders: ['chat'] },
+];
+
+// A folder on no floor would be checked by nothing: say so when the config loads.
+const coreFolders = readdirSync(new URL('./src/core', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const unplaced = coreFolders.filter((folder) => !CORE_FLOORS.some((floor) => floor.folders.includes(folder)));
+if (unplaced.length > 0) throw new Error(`src/core/${unplaced.join(', src/core/')} is on no floor: add it to CORE_FLOORS in eslint.config.mjs.`);
+
+// One block per floor: core's rules plus "nothing from the floors above". The regex matches a relative import that
+// leaves the file's folder (`../`, `../../` from chat/mentions) into a folder above.
+const floorBlocks = CORE_FLOORS.slice(0, -1).map((floor, at) => {
+  const above = CORE_FLOORS.slice(at + 1);
+  const aboveFolders = above.flatMap((higher) => higher.folders);
+  return {
+    files: floor.folders.map((folder) => `src/core/${folder}/**/*.ts`),
+    rules: restrictImports({
+      paths: [noRuntimeVscode],
+      patterns: [
+        noCoreIntoOuterLayers,
+        noTest,
+        {
+          regex: `^(\\.\\./)+(${aboveFolders.join('|')})(/.*)?$`,
+          message: `src/core/{${floor.folders.join(',')}} is the ${floor.name} floor and imports nothing from the floors above it (${above.map((higher) => higher.name).join(', ')}): move what both need down to the lowest floor its users share (see CORE_FLOORS in eslint.config.mjs), or pass it in.`,
+        },
+      ],
+    }),
+  };
 });
 
 const webviewRules = restrictImports({
@@ -80,6 +123,7 @@ export default tseslint.config(
   },
   { files: ['src/**/*.ts'], rules: srcRules },
   { files: ['src/core/**/*.ts'], rules: coreRules },
+  ...floorBlocks,
   { files: ['src/webview/**/*.ts'], rules: webviewRules },
   { files: ['src/host/**/*.ts', 'src/extension.ts'], rules: hostRules },
   {

@@ -1,7 +1,7 @@
 // The active profile's model catalogue: what its server says about its models (discovered once per session, see the
 // core's CatalogueCache) with the user's overrides on top. Discovery runs when the model picker or Test Connection
 // asks, never at activation; a request reads only what is already known (peek), so it never waits on discovery.
-import { catalogueModels, modelInfoFor, type DiscoveredModels, type ModelInfo } from '../core';
+import { catalogueModels, discoverServerModels, modelInfoFor, type DiscoveredModels, type ModelInfo } from '../core';
 import { catalogueKey } from './catalogueKey';
 import type { ClientFactory, ReadyClient } from './clientFactory';
 import type { Log } from './log';
@@ -20,7 +20,7 @@ export async function loadCatalogue(factory: ClientFactory, log: Log, options: {
   const entry = await factory.catalogues.get(
     catalogueKey(settings, ready.hasApiKey),
     async () => {
-      const discovered = await client.discoverModels({ signal: options.signal });
+      const discovered = await discoverServerModels(client, { signal: options.signal });
       logDiscovery(log, settings.profile, discovered);
       return discovered;
     },

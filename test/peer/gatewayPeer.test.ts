@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequestError, buildChatRequest, ChatClient, ContextOverflowError, UpstreamUnreachableError, type ChatCompletionRequest, type ChatMessage, type ToolDefinition } from '../../src/core';
+import { BadRequestError, buildChatRequest, ChatClient, ContextOverflowError, discoverServerModels, UpstreamUnreachableError, type ChatCompletionRequest, type ChatMessage, type ToolDefinition } from '../../src/core';
 import { runOverflowConversation } from '../support/peer/overflowRun';
 import { gatewayHeadersFor, startGatewayOrSkip, type Gateway } from '../support/peer/startGateway';
 import { freePort, type Peer } from '../support/peer/startPeer';
@@ -109,7 +109,7 @@ describe('a real gateway (Portkey) in front of the peer', function () {
     const models = await client.listModels();
     assert.ok(models && models.length > 0);
     if (peer.deterministic) assert.ok(models.includes('tiny-test-model'), JSON.stringify(models));
-    const discovered = await client.discoverModels();
+    const discovered = await discoverServerModels(client);
     assert.ok(discovered.listedIds?.includes(peer.model), JSON.stringify(discovered.listedIds));
   });
 

@@ -3,6 +3,7 @@
 import { formatUsd, totalCost, type CostTotal } from '../cost/answerCost';
 import type { AnswerFacts } from '../run/answerFacts';
 import type { ChatDone } from '../stream/events';
+import { formatMs } from '../text/formatMs';
 
 /** `cost`: what the whole answer cost (a chat answer with tool rounds made several requests); shown only when every
  * request of it had a price. */
@@ -22,11 +23,6 @@ export function formatAnswerFooter(facts: AnswerFacts, cost: CostTotal = totalCo
   if (facts.finishReason && facts.finishReason !== 'stop') parts.push(`finish ${facts.finishReason}`);
   if (cost.unpriced === 0) parts.push(`cost ${formatUsd(cost.usd, cost.estimated)}`);
   return parts.join(' · ');
-}
-
-export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
 /** A warning for the log when the server sent more choices than the one shown (a user's `n` in the extra body). */

@@ -3,7 +3,7 @@
 // headers, so another address or header set is another entry). The overrides are not cached: they are applied on
 // every read, so an edited override shows at once without asking the server again.
 import { applyOverride, mergeCatalogue, type ModelOverrides } from './mergeCatalogue';
-import { emptyModelInfo, type ModelInfo } from './modelInfo';
+import { emptyModelInfo, type ModelInfo } from '../protocol/modelInfo';
 import type { DiscoveredModels } from './discoverCatalogue';
 
 export interface CatalogueEntry {

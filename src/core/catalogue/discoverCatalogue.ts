@@ -6,6 +6,8 @@
 // Connection, never reported as an error. Only /v1/models failing (a bad key, the server down) is an error, as it was
 // before the catalogue. Every request goes through one port (the client's transport: key, headers, byte cap), and
 // every probe has a time limit, so a slow or silent endpoint costs the picker a bounded wait.
+import type { ChatClient } from '../client/chatClient';
+import type { DiscoveryPort } from '../client/discoveryExchange';
 import { AbortedError } from '../errors/AskModelError';
 import type { ServiceUrls } from '../request/resolveUrls';
 import { readModelIds } from '../protocol/responseSchema';
@@ -13,33 +15,11 @@ import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from './liteLlmMode
 import { parseLlamaCppProps } from './llamaCppProps';
 import { loadedRouterModels, routerPropsUrl } from './llamaCppRouter';
 import { parseLmStudioModels } from './lmStudioModels';
-import { emptyModelInfo, type DiscoveryEndpoint, type ModelInfo } from './modelInfo';
+import { emptyModelInfo, type DiscoveryEndpoint, type ModelInfo } from '../protocol/modelInfo';
 import { parseOllamaPs } from './ollamaPs';
 import { parseOllamaShow } from './ollamaShow';
 import { parseOllamaTags } from './ollamaTags';
 import { parseOpenAiModels } from './openAiModels';
-
-/** One request of the discovery: JSON in (POST only), JSON out. */
-export interface DiscoveryRequest {
-  method: 'GET' | 'POST';
-  url: string;
-  body?: unknown;
-  signal: AbortSignal;
-  /**
-   * The model list, which the user must hear about when it fails: an error status other than "no such endpoint"
-   * (404, 405, 501) is thrown as the client's typed error (a bad key says so). Probes are never required.
-   */
-  required: boolean;
-}
-
-/** The answer: its status and its body read as JSON (undefined when it is not JSON, or was cut at the byte cap). */
-export interface DiscoveryReply {
-  status: number;
-  json: unknown;
-}
-
-/** Sends one discovery request. Throws the client's typed errors (connection, time-out; a status only when required). */
-export type DiscoveryPort = (request: DiscoveryRequest) => Promise<DiscoveryReply>;
 
 /** What one endpoint gave: models read from it, nothing there (`absent`: 404 or not its kind of body), or a failure. */
 export interface EndpointOutcome {
@@ -76,8 +56,6 @@ export interface DiscoverOptions {
 export const DEFAULT_PROBE_TIMEOUT_MS = 5000;
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_MAX_MODELS_SHOWN = 64;
-/** The statuses that say a server has no such endpoint. */
-export const NO_SUCH_ENDPOINT: ReadonlySet<number> = new Set([404, 405, 501]);
 
 /** The addresses of the discovery endpoints for a server whose chat endpoint is `urls`. */
 export function discoveryUrls(urls: ServiceUrls) {
@@ -119,6 +97,25 @@ export async function discoverModels(options: DiscoverOptions): Promise<Discover
     statements.push(...(listedIds === undefined ? probe.models : probe.models.filter((model) => listedIds.includes(model.id))));
   }
   return { statements, listedIds, endpoints };
+}
+
+/**
+ * What the server `client` talks to says about its models, asked through the client's own discovery port (its key,
+ * headers, byte cap and log). Throws as the client's model list does when /v1/models fails (the port's errors are
+ * already redacted of the key); a missing endpoint is no error.
+ */
+export async function discoverServerModels(client: Pick<ChatClient, 'urls' | 'discoveryRequest'>, options: { signal?: AbortSignal | undefined; probeTimeoutMs?: number } = {}): Promise<DiscoveredModels> {
+  try {
+    return await discoverModels({
+      urls: client.urls,
+      request: (request) => client.discoveryRequest(request),
+      signal: options.signal,
+      probeTimeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw new AbortedError();
+    throw error;
+  }
 }
 
 interface ProbeResult {

@@ -1,7 +1,7 @@
 // How a parser turns the fields of one body into facts: for each fact, the fields that may carry it, best first, each
 // with what kind of statement it is. The first field that holds a usable value gives the fact; the rest are not read.
 import { valueAt } from './jsonValues';
-import { recordFact, type DiscoveryEndpoint, type FactBasis, type FactName, type ModelFacts, type ModelInfo } from './modelInfo';
+import { recordFact, type DiscoveryEndpoint, type FactBasis, type FactName, type ModelFacts, type ModelInfo } from '../protocol/modelInfo';
 
 export interface FieldReader<K extends FactName> {
   /** Dotted path of the field in the entry (`meta.n_ctx`). */

@@ -1,6 +1,6 @@
 // The model picker's detail line: `128K context · 16K out · $2.50 / $10.00 per M · tools, vision`. A fact nobody
 // stated is left out of the line, never shown as 0 or "no".
-import type { ModelFacts } from './modelInfo';
+import type { ModelFacts } from '../protocol/modelInfo';
 
 export function formatModelDetail(facts: ModelFacts): string {
   const parts: string[] = [];

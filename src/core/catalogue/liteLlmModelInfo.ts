@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { tokenCount, usdPerToken } from './jsonValues';
 import { recordFirstFact } from './factReaders';
-import { emptyModelInfo, type DiscoveryEndpoint, type ModelInfo } from './modelInfo';
+import { emptyModelInfo, type DiscoveryEndpoint, type ModelInfo } from '../protocol/modelInfo';
 
 const infoList = z.object({ data: z.unknown() });
 const deployment = z.looseObject({ model_name: z.string().check(z.minLength(1)) });

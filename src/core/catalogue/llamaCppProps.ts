@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { flag, nonEmptyString, tokenCount } from './jsonValues';
 import { recordFirstFact } from './factReaders';
-import { emptyModelInfo, type ModelInfo } from './modelInfo';
+import { emptyModelInfo, type ModelInfo } from '../protocol/modelInfo';
 
 const ENDPOINT = 'GET /props';
 

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { stringList, tokenCount } from './jsonValues';
 import { recordFirstFact } from './factReaders';
-import { emptyModelInfo, type ModelInfo } from './modelInfo';
+import { emptyModelInfo, type ModelInfo } from '../protocol/modelInfo';
 
 const ENDPOINT = 'GET /api/v0/models';
 

@@ -16,7 +16,7 @@
 //    the one every deployment honours: the smallest window and output limit, the dearest price, a capability only if
 //    all have it.
 import type { ModelBodySettings } from '../request/modelBodyFields';
-import { emptyModelInfo, FACT_NAMES, recordFact, type DiscoveryEndpoint, type FactBasis, type FactName, type FactOrigin, type ModelFacts, type ModelInfo } from './modelInfo';
+import { emptyModelInfo, FACT_NAMES, recordFact, type DiscoveryEndpoint, type FactBasis, type FactName, type FactOrigin, type ModelFacts, type ModelInfo } from '../protocol/modelInfo';
 
 /**
  * The user's per-model settings; each fact set replaces whatever the servers said. The sampling parameters, extra

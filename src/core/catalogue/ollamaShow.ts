@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { nonEmptyString, recordOf, stringList, tokenCount } from './jsonValues';
 import { recordFirstFact } from './factReaders';
-import { emptyModelInfo, recordFact, type ModelInfo } from './modelInfo';
+import { emptyModelInfo, recordFact, type ModelInfo } from '../protocol/modelInfo';
 
 const ENDPOINT = 'POST /api/show';
 

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { nonEmptyString } from './jsonValues';
-import { emptyModelInfo, type ModelInfo } from './modelInfo';
+import { emptyModelInfo, type ModelInfo } from '../protocol/modelInfo';
 
 const tagList = z.object({ models: z.array(z.unknown()) });
 const tag = z.looseObject({ name: z.optional(z.unknown()), model: z.optional(z.unknown()) });

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { flag, tokenCount, usdPerToken, stringList } from './jsonValues';
 import { recordFirstFact } from './factReaders';
-import { emptyModelInfo, type ModelInfo } from './modelInfo';
+import { emptyModelInfo, type ModelInfo } from '../protocol/modelInfo';
 
 const ENDPOINT = 'GET /v1/models';
 

@@ -16,7 +16,7 @@ import { checkCustomHeaders, checkRetries, checkTimeout, DEFAULT_FIRST_BYTE_MS, 
 import { CompatibilityMemory } from './compatibilityMemory';
 import { RequestScope, type RequestScopeOptions } from './requestScope';
 import { ChatTransport, MAX_DISCOVERY_BODY_BYTES, MAX_ERROR_BODY_BYTES, readCapped, type ExchangeLogEntry } from './transport';
-import { DEFAULT_PROBE_TIMEOUT_MS, discoverModels, NO_SUCH_ENDPOINT, type DiscoveredModels, type DiscoveryReply, type DiscoveryRequest } from '../catalogue/discoverCatalogue';
+import { NO_SUCH_ENDPOINT, type DiscoveryReply, type DiscoveryRequest } from './discoveryExchange';
 
 export type { ExchangeLogEntry } from './transport';
 
@@ -189,24 +189,6 @@ export class ChatClient {
       throw this.transport.redacted(error);
     } finally {
       scope.close();
-    }
-  }
-
-  /**
-   * What the server says about its models: the model list and whichever richer endpoints it has (see
-   * discoverCatalogue.ts). Throws as `listModels` does when the model list fails; a missing endpoint is no error.
-   */
-  async discoverModels(options: RequestOptions & { probeTimeoutMs?: number } = {}): Promise<DiscoveredModels> {
-    try {
-      return await discoverModels({
-        urls: this.urls,
-        request: (request) => this.discoveryRequest(request),
-        signal: options.signal,
-        probeTimeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw new AbortedError();
-      throw this.transport.redacted(error);
     }
   }
 

@@ -10,13 +10,10 @@
 //   that refusal, from then on, and never otherwise. It is remembered per model, not per endpoint: a proxy serves
 //   DeepSeek beside models that would misread it. The user's `sendReasoning` override for a model (see the client's
 //   `reasoningBack`) decides before any refusal.
+import { OUTPUT_LIMIT_FIELDS, type OutputLimitField } from '../protocol/outputLimitFields';
 
 export const DROPPABLE_FIELDS = ['stream_options', 'parallel_tool_calls', 'reasoning_effort'] as const;
 export type DroppableField = (typeof DROPPABLE_FIELDS)[number];
-
-/** The two spellings of the answer-length limit. A body carries at most one. */
-export const OUTPUT_LIMIT_FIELDS = ['max_tokens', 'max_completion_tokens'] as const;
-export type OutputLimitField = (typeof OUTPUT_LIMIT_FIELDS)[number];
 
 /**
  * What to change before the resend. `reasoning_effort` and the limit's spellings are refused only when the server

@@ -9,11 +9,9 @@
 //   ollama-generate  Ollama's native POST /api/generate: prompt + suffix, or the raw FIM prompt with `raw`
 //   chat             POST /v1/chat/completions, the one endpoint every server has: a request for the missing middle
 import type { ChatMetadata } from '../protocol/messages';
-import type { FimTemplate } from './fimTemplates';
+import type { FimTemplate } from '../catalogue/fimTemplates';
 import { chatPromptForMiddle } from './chatMiddlePrompt';
-
-export const COMPLETION_ENDPOINTS = ['infill', 'completions', 'fim', 'ollama-generate', 'chat'] as const;
-export type CompletionEndpoint = (typeof COMPLETION_ENDPOINTS)[number];
+import type { CompletionEndpoint } from '../settings/completionEndpointSetting';
 
 /**
  * How the code after the cursor travels: as a `suffix` field the server fills into the model's template, or inside a

@@ -4,13 +4,14 @@
 // failure it backs off, after a bad key or a missing model it stops until the settings change); the scheduler
 // (debounce, one request at a time, the older one aborted); then the endpoint the server was found to answer, trying
 // the next one when a server says "not here"; and the answer cut to what should show.
-import { formatMs } from '../ask/answerFooter';
+import { formatMs } from '../text/formatMs';
 import type { CompletionAnswer } from './completionAnswer';
 import type { CompletionSender } from './completionClient';
-import { endpointUrl, ENDPOINT_RECORDS, type CompletionEndpoint, type CompletionInput } from './completionEndpoints';
+import type { CompletionEndpoint, EndpointSetting } from '../settings/completionEndpointSetting';
+import { endpointUrl, ENDPOINT_RECORDS, type CompletionInput } from './completionEndpoints';
 import { classifyCompletionFailure, type CompletionFailure } from './completionFailure';
 import { CompletionScheduler, systemClock, type SchedulerClock } from './completionScheduler';
-import { candidatePlans, EndpointChooser, planKey, type EndpointPlan, type EndpointSetting } from './endpointChooser';
+import { candidatePlans, EndpointChooser, planKey, type EndpointPlan } from './endpointChooser';
 import { cleanChatAnswer, shapeSuggestion, wantsMultipleLines } from './shapeSuggestion';
 import { SuggestionCache } from './suggestionCache';
 

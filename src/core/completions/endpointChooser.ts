@@ -5,7 +5,8 @@
 // server has. A
 // candidate that answers "not here" is skipped for that server and model from then on; one that answered is used
 // until it stops answering. What was learnt is a plain object, so the host keeps it across sessions.
-import { COMPLETION_ENDPOINTS, isHost, type CompletionEndpoint, type CompletionUrls, type SuffixStyle } from './completionEndpoints';
+import { COMPLETION_ENDPOINTS, type CompletionEndpoint, type EndpointSetting } from '../settings/completionEndpointSetting';
+import { isHost, type CompletionUrls, type SuffixStyle } from './completionEndpoints';
 
 export interface EndpointPlan {
   endpoint: CompletionEndpoint;
@@ -20,9 +21,6 @@ export interface LearntEndpoints {
 }
 
 export type LearntEndpointsByServer = Record<string, LearntEndpoints>;
-
-/** The user's choice of endpoint (`completionEndpoint` in a profile); `auto` probes. */
-export type EndpointSetting = 'auto' | CompletionEndpoint;
 
 export function planKey(plan: EndpointPlan): string {
   return `${plan.endpoint}/${plan.style}`;

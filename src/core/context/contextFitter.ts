@@ -8,7 +8,7 @@ import type { ContextOverflowError } from '../errors/httpErrors';
 import type { ChatMessage, ToolDefinition } from '../protocol/messages';
 import type { ChatDone } from '../stream/events';
 import { planCompaction, promptBudget, protectedParts, summaryRoom, type CompactionRecord } from './compactConversation';
-import { enforcedWindow } from './contextOverflow';
+import { enforcedWindow } from './enforcedWindow';
 import { estimatePromptTokens } from './estimateTokens';
 import { windowPromptTokens } from './promptUsage';
 import type { ServerTokenCounter } from './serverTokenCounter';

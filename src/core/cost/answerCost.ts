@@ -2,13 +2,8 @@
 // `x-litellm-response-cost` on an answer that was not streamed, OpenRouter's `usage.cost`), else the tokens it counted
 // times the model's list prices from the catalogue. No price, or no counts, means no figure: a guess shown as a price
 // would be worse than none.
+import type { TokenPrices } from '../protocol/modelInfo';
 import type { ChatDone } from '../stream/events';
-
-/** USD per token, as the catalogue has them (both known, or the model has no prices). */
-export interface TokenPrices {
-  inputPerToken: number;
-  outputPerToken: number;
-}
 
 export interface AnswerCost {
   usd: number;

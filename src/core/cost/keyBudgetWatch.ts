@@ -1,7 +1,7 @@
 // When to ask /key/info again: after answers, but never more than once a minute per server (the proxy's spend is
 // written a moment after each answer anyway, and a busy chat must not double its requests), and never again in the
 // session once the server showed it has no such endpoint. Test Connection asks whatever the time (`force`).
-import { NO_SUCH_ENDPOINT, type DiscoveryReply } from '../catalogue/discoverCatalogue';
+import { NO_SUCH_ENDPOINT, type DiscoveryReply } from '../client/discoveryExchange';
 import { parseKeyInfo, type KeyBudget } from './keyBudget';
 
 /** Asks the server's /key/info with the key; rejects when nothing answered. */

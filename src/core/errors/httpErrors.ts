@@ -1,6 +1,6 @@
 // HTTP failures: one class per status family, made by `createHttpError` from the response, each with the server's
 // own words and the fix a person can apply.
-import { recogniseContextOverflow, type ContextOverflow } from '../context/contextOverflow';
+import { recogniseContextOverflow, type ContextOverflow } from './contextOverflow';
 import { AskModelError, type ErrorAction } from './AskModelError';
 import type { GatewayWords } from './gatewayBodies';
 import { findMissingField, missingFieldHint } from './missingField';

@@ -5,7 +5,7 @@
 // `status` as a number, as OpenRouter and llama.cpp send it), else the one its type or code names
 // (`rate_limit_exceeded`, `server_error`, …); a context overflow is recognised from the words whatever the status.
 // With no status to be had and no overflow, it stays a StreamError with the server's words.
-import { recogniseContextOverflow } from '../context/contextOverflow';
+import { recogniseContextOverflow } from './contextOverflow';
 import type { AskModelError } from './AskModelError';
 import { ContextOverflowError, createHttpError } from './httpErrors';
 import { extractServerWords } from './serverMessage';

@@ -1,7 +1,7 @@
 // Our models as VS Code's language model API lists them: one entry per model of every profile's catalogue, its
 // limits and capabilities from the catalogue (the user's overrides on top), and back from an entry to the profile and
 // model a request goes to. Plain data: the host hands these objects to VS Code as they are.
-import type { ModelInfo } from '../catalogue/modelInfo';
+import type { ModelInfo } from '../protocol/modelInfo';
 import { formatModelDetail } from '../catalogue/formatModelDetail';
 import type { ContextWindow } from '../context/contextFitter';
 import { modelRequestOptions } from '../request/modelRequestOptions';

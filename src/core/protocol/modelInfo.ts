@@ -1,6 +1,7 @@
 // What the catalogue knows about one model, and where each piece came from. A fact is set only when a server said it
 // (or the user did): an unknown fact stays undefined, never 0 or false, so nothing downstream can mistake a guess for
-// an answer.
+// an answer. The shape sits on the wire floor, below the catalogue that fills it, because the request assembly
+// reads a model's facts (its limit, effort, tools, prices) and the request floor is below the catalogue's.
 
 /** The endpoints the catalogue reads, named as requests. LiteLLM serves /model/info also as /v1/model/info. */
 export type DiscoveryEndpoint =
@@ -57,6 +58,12 @@ export interface ModelFacts {
 }
 
 export type FactName = keyof ModelFacts;
+
+/** USD per token, as the catalogue has them (both known, or the model has no prices). */
+export interface TokenPrices {
+  inputPerToken: number;
+  outputPerToken: number;
+}
 
 export interface ModelInfo extends ModelFacts {
   id: string;

@@ -1,6 +1,6 @@
 // When the server's rate-limit headers say the window is nearly used up, one line for the user: what is left of which
 // limit and when it resets. Nothing while there is room, so the status bar stays quiet until it matters.
-import { formatMs } from '../ask/answerFooter';
+import { formatMs } from '../text/formatMs';
 import type { RateLimitState } from './answerHeaders';
 
 /** At or below this share of a limit left, it is low. */

@@ -4,7 +4,7 @@ import { InvalidRequestError, SettingsError } from '../errors/AskModelError';
 import type { ChatCompletionRequest, ChatMessage, ChatMetadata, ToolDefinition } from '../protocol/messages';
 import { chatCompletionRequestSchema } from '../protocol/requestSchema';
 import type * as z from 'zod/mini';
-import { OUTPUT_LIMIT_FIELDS } from '../client/compatibilityMemory';
+import { OUTPUT_LIMIT_FIELDS } from '../protocol/outputLimitFields';
 import type { ModelRequestOptions } from './modelRequestOptions';
 
 export interface MetadataSettings {

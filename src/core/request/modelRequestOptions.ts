@@ -1,8 +1,8 @@
 // What a request sends because of the model it goes to: the user's answer-length limit (under the spelling the model
 // takes), the reasoning effort where the model can take one, and no tools for a model that takes none. Read from the
 // model's catalogue entry (the user's overrides on top of what the server said), so an unknown fact changes nothing.
-import type { ModelInfo } from '../catalogue/modelInfo';
-import type { OutputLimitField } from '../client/compatibilityMemory';
+import type { ModelInfo } from '../protocol/modelInfo';
+import type { OutputLimitField } from '../protocol/outputLimitFields';
 
 export interface ModelRequestOptions {
   /** The user's `maxOutputTokens` for this model; sent as `outputLimitField`. Undefined: no limit is sent. */

@@ -5,20 +5,21 @@
 // (output limit and its spelling, reasoning effort, whether it takes tools, prices) and the tools
 // offered. A surface names itself (the default generation name) and may ask for less (no tools, no stream, a smaller
 // output limit); it never assembles a body of its own, so a new request field is added once, here or below.
-import type { ModelInfo } from '../catalogue/modelInfo';
-import type { TokenPrices } from '../cost/answerCost';
+import type { ModelInfo, TokenPrices } from '../protocol/modelInfo';
 import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../protocol/messages';
-import type { ExtensionSettings } from '../settings/extensionSettings';
 import { buildChatRequest, type RequestSettings } from './buildChatRequest';
-import { modelBodyFields } from './modelBodyFields';
+import { modelBodyFields, type ModelBodySettings } from './modelBodyFields';
 import { modelRequestOptions, type ModelRequestOptions } from './modelRequestOptions';
 
 /** Who asks: the default generation name, so a proxy's logs tell the features apart. */
 export type RequestSurface = 'ask-model' | 'chat' | 'edit-selection' | 'test-connection' | 'vscode-chat' | 'inline-completion' | 'commit-message';
 
 export interface RequestAssemblyInput {
-  /** The profile's settings as read; `model` is the model asked (a picker's choice replaces the profile's). */
-  settings: Pick<ExtensionSettings, 'model' | 'stream' | 'metadata' | 'extraBody' | 'modelOverrides'>;
+  /**
+   * The profile's settings as read (the settings' ExtensionSettings has these fields); `model` is the model asked (a
+   * picker's choice replaces the profile's). Declared here by what it reads, since the settings sit a floor above.
+   */
+  settings: Pick<RequestSettings, 'model' | 'stream' | 'metadata' | 'extraBody'> & { modelOverrides: Readonly<Record<string, ModelBodySettings>> };
   surface: RequestSurface;
   /** The model's catalogue entry with the user's overrides (what is known now: a request never waits on discovery). */
   modelInfo: ModelInfo;

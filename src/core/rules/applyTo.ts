@@ -6,7 +6,7 @@
 // the answer works on; `**` (or `**/*`) goes with every request. Without `applyTo` it goes with none, as in VS Code,
 // where such a file is only attached by hand. Globs use the project's matcher (VS Code's semantics); a glob without a
 // `/` also matches the file's name in any folder, as `*.ts` is meant.
-import { matchesGlob } from '../tools/globPattern';
+import { matchesGlob } from '../text/globPattern';
 
 export interface FrontMatter {
   /** The `key: value` lines of the block, quotes removed. */

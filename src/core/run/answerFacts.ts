@@ -4,7 +4,8 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import type { Usage } from '../protocol/messages';
-import { answerCostOf, type TokenPrices } from '../cost/answerCost';
+import { answerCostOf } from '../cost/answerCost';
+import type { TokenPrices } from '../protocol/modelInfo';
 import type { ChatDone } from '../stream/events';
 
 const count = z.optional(z.number().check(z.nonnegative()));

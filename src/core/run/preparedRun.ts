@@ -1,7 +1,7 @@
 // What every request needs before it goes out, and the one wiring of the answer loop that the chat, Ask Model and
 // Edit Selection share. The host prepares a run (settings read, key found, model resolved, tool rules read); the
 // caller hands it the conversation and the two tool ports, and gets the loop's events and result.
-import type { TokenPrices } from '../cost/answerCost';
+import type { TokenPrices } from '../protocol/modelInfo';
 import type { CompactionRecord } from '../context/compactConversation';
 import { ContextFitter, type ContextMemory } from '../context/contextFitter';
 import type { ServerTokenCounter } from '../context/serverTokenCounter';

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
 import type { ModelOverride, ModelOverrides } from '../catalogue/mergeCatalogue';
-import { FIM_FAMILIES, isUsableTemplate } from '../completions/fimTemplates';
+import { FIM_FAMILIES, isUsableTemplate } from '../catalogue/fimTemplates';
 
 const tokens = z.int().check(z.minimum(1));
 const between = (minimum: number, maximum: number) => z.number().check(z.minimum(minimum), z.maximum(maximum));

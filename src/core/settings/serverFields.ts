@@ -5,8 +5,7 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import type { ModelOverrides } from '../catalogue/mergeCatalogue';
-import { COMPLETION_ENDPOINTS } from '../completions/completionEndpoints';
-import type { EndpointSetting } from '../completions/endpointChooser';
+import { COMPLETION_ENDPOINTS, type EndpointSetting } from './completionEndpointSetting';
 import { readSetting, type Field, type SettingGetter } from './settingField';
 
 /** The values of `completionEndpoint`, and its schema (one list: the endpoints' own and `auto`). */

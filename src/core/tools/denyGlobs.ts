@@ -2,7 +2,7 @@
 // because a miss here leaks a secret: matching ignores case (`.ENV` is `.env` on Windows and macOS), a folder that
 // matches denies everything inside it (`**/.env*` also covers `.env.d/secrets`), and a glob without `/` matches a
 // file or folder name at any depth (`*.pem` covers `certs/server.pem`, as .gitignore would read it).
-import { matchesGlob } from './globPattern';
+import { matchesGlob } from '../text/globPattern';
 
 export const DEFAULT_DENY_GLOBS: readonly string[] = ['**/.env*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/.git/**'];
 

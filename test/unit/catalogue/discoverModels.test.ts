@@ -7,6 +7,7 @@ import {
   catalogueModels,
   ChatClient,
   discoverModels,
+  discoverServerModels,
   modelInfoFor,
   resolveServiceUrls,
   type DiscoveryReply,
@@ -24,7 +25,7 @@ async function discoverFrom(shape: DiscoveryShape) {
   const server = await startReferenceServer({ discovery: shape, apiKey: KEY });
   try {
     const client = new ChatClient({ fetch: globalThis.fetch, baseUrl: server.url, apiKey: KEY });
-    const discovered = await client.discoverModels();
+    const discovered = await discoverServerModels(client);
     return { discovered, models: catalogueModels(discovered, {}), requests: server.requests.map((request) => `${request.method} ${request.path}`), server };
   } finally {
     await server.close();
@@ -104,7 +105,7 @@ describe('discoverModels against the reference server serving each kind of serve
   it('a plain server (no discovery shape): the ids and nothing invented', async () => {
     const server: ReferenceServer = await startReferenceServer({ model: 'plain-model' });
     try {
-      const discovered = await new ChatClient({ fetch: globalThis.fetch, baseUrl: `${server.url}/v1` }).discoverModels();
+      const discovered = await discoverServerModels(new ChatClient({ fetch: globalThis.fetch, baseUrl: `${server.url}/v1` }));
       assert.deepEqual(catalogueModels(discovered, {}), [{ id: 'plain-model', sources: {} }]);
     } finally {
       await server.close();
@@ -186,12 +187,12 @@ describe('discoverModels through a fake port', () => {
   });
 });
 
-describe('ChatClient.discoverModels: the port onto the transport', () => {
+describe("discoverServerModels: through the ChatClient's port onto the transport", () => {
   it('a refused model list is the typed error the user can act on; a refused probe is only "absent"', async () => {
     const refused = fakeFetch(() => jsonResponse(401, { error: { message: 'Invalid API key' } }));
-    await assert.rejects(new ChatClient({ fetch: refused.fetch, baseUrl: 'http://x' }).discoverModels(), AuthenticationError);
+    await assert.rejects(discoverServerModels(new ChatClient({ fetch: refused.fetch, baseUrl: 'http://x' })), AuthenticationError);
     const probesRefused = fakeFetch((call) => (call.url.endsWith('/v1/models') ? jsonResponse(200, { object: 'list', data: [{ id: 'm' }] }) : jsonResponse(401, { error: { message: 'admin only' } })));
-    const discovered = await new ChatClient({ fetch: probesRefused.fetch, baseUrl: 'http://x' }).discoverModels();
+    const discovered = await discoverServerModels(new ChatClient({ fetch: probesRefused.fetch, baseUrl: 'http://x' }));
     assert.ok(discovered.endpoints.slice(1).every((outcome) => outcome.outcome === 'absent'));
   });
 
@@ -202,7 +203,7 @@ describe('ChatClient.discoverModels: the port onto the transport', () => {
       if (call.url.endsWith('/api/show')) return jsonResponse(200, { parameters: 'num_ctx 8192', capabilities: ['completion', 'tools'] });
       return jsonResponse(404, 'Not Found');
     });
-    const discovered = await new ChatClient({ fetch, baseUrl: 'http://x', apiKey: KEY, headers: { 'X-Team': 'web' } }).discoverModels();
+    const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://x', apiKey: KEY, headers: { 'X-Team': 'web' } }));
     assert.ok(calls.every((call) => call.headers['authorization'] === `Bearer ${KEY}` && call.headers['x-team'] === 'web'));
     assert.deepEqual(calls.find((call) => call.url.endsWith('/api/show'))?.body, { model: 'llama3.2:latest' });
     assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { contextWindow: 8192, supportsTools: true, supportsVision: false, supportsReasoning: false });
@@ -210,7 +211,7 @@ describe('ChatClient.discoverModels: the port onto the transport', () => {
 
   it('a body that is not JSON (an HTML page at /props) is "absent", not a crash', async () => {
     const { fetch } = fakeFetch((call) => (call.url.endsWith('/v1/models') ? jsonResponse(200, { object: 'list', data: [{ id: 'm' }] }) : new Response('<html>hello</html>', { status: 200, headers: { 'content-type': 'text/html' } })));
-    const discovered = await new ChatClient({ fetch, baseUrl: 'http://x' }).discoverModels();
+    const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://x' }));
     assert.ok(discovered.endpoints.slice(1).every((outcome) => outcome.outcome === 'absent'));
     assert.deepEqual(catalogueModels(discovered, {}), [{ id: 'm', sources: {} }]);
   });
@@ -236,7 +237,7 @@ describe('discoverModels: a llama.cpp router (several models, /props per loaded 
       if (call.url.includes('/props?model=')) return jsonResponse(200, propsBody());
       return jsonResponse(404, { error: { code: 404, message: 'File Not Found', type: 'not_found_error' } });
     });
-    const discovered = await new ChatClient({ fetch, baseUrl: 'http://localhost:8080/v1' }).discoverModels();
+    const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://localhost:8080/v1' }));
     const props = calls.filter((call) => call.url.includes('/props')).map((call) => call.url);
     assert.deepEqual(props.sort(), [
       'http://localhost:8080/props?model=gemma-3-4b-it-Q8_0&autoload=false',

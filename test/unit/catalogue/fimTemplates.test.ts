@@ -1,7 +1,7 @@
 // Each code-model family's raw FIM prompt, token for token, the family read from real model ids, and the user's own
 // template.
 import assert from 'node:assert/strict';
-import { customTemplate, fimFamilyOf, fimTemplateFor, isFimFamily, isUsableTemplate, FIM_FAMILIES } from '../../../src/core/completions/fimTemplates';
+import { customTemplate, fimFamilyOf, fimTemplateFor, isFimFamily, isUsableTemplate, FIM_FAMILIES } from '../../../src/core/catalogue/fimTemplates';
 
 const PREFIX = 'def add(a, b):\n    ';
 const SUFFIX = '\n\nprint(add(1, 2))\n';

@@ -1,8 +1,9 @@
 // The exact body each endpoint is sent for one input, in each suffix style, and where each endpoint is on a server.
 import assert from 'node:assert/strict';
-import { COMPLETION_ENDPOINTS, completionUrlsOf, endpointUrl, ENDPOINT_RECORDS, isHost, type CompletionInput } from '../../../src/core/completions/completionEndpoints';
+import { COMPLETION_ENDPOINTS } from '../../../src/core/settings/completionEndpointSetting';
+import { completionUrlsOf, endpointUrl, ENDPOINT_RECORDS, isHost, type CompletionInput } from '../../../src/core/completions/completionEndpoints';
 import { chatPromptForMiddle, HOLE } from '../../../src/core/completions/chatMiddlePrompt';
-import { fimTemplateFor } from '../../../src/core/completions/fimTemplates';
+import { fimTemplateFor } from '../../../src/core/catalogue/fimTemplates';
 import { resolveServiceUrls } from '../../../src/core/request/resolveUrls';
 
 const QWEN = fimTemplateFor('qwen2.5-coder:7b');

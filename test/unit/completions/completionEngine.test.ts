@@ -5,8 +5,8 @@ import type { CompletionAnswer } from '../../../src/core/completions/completionA
 import type { CompletionSender } from '../../../src/core/completions/completionClient';
 import { completionUrlsOf, type CompletionUrls } from '../../../src/core/completions/completionEndpoints';
 import { CompletionEngine, type CompletionStatus, type SuggestRequest } from '../../../src/core/completions/completionEngine';
-import type { EndpointSetting } from '../../../src/core/completions/endpointChooser';
-import { fimTemplateFor } from '../../../src/core/completions/fimTemplates';
+import type { EndpointSetting } from '../../../src/core/settings/completionEndpointSetting';
+import { fimTemplateFor } from '../../../src/core/catalogue/fimTemplates';
 import { httpErrorFromResponse, type HttpError } from '../../../src/core/errors/httpErrors';
 import { TimeoutError } from '../../../src/core/errors/transportErrors';
 import { FakeSchedulerClock } from '../../../src/core/completions/fakeSchedulerClock';
