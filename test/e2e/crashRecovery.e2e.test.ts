@@ -5,7 +5,7 @@
 // so each test waits a little longer than that before the window dies.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { SAVE_AHEAD_INTERVAL_MS } from '../../src/core';
+import { SAVE_AHEAD_INTERVAL_MS } from '../../src/core/chat/saveAhead';
 import { answerText, assistantMessages, button, lastFinishedAnswer, openChat, sendMessage, userMessages } from '../support/e2e/chatView';
 import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';

@@ -3,7 +3,8 @@
 // unsplit body gives, and to what the transcript meant. (2) Random garbage never escapes as anything but a typed
 // AskModelError. A failure prints its seed, so it can be replayed.
 import assert from 'node:assert/strict';
-import { AskModelError, ChatClient } from '../../src/core';
+import { AskModelError } from '../../src/core/errors/AskModelError';
+import { ChatClient } from '../../src/core/client/chatClient';
 import { mulberry32, seededSplits, utf8 } from '../support/byteSplits';
 import { BASIC_REQUEST, collectOutcome, type Outcome } from '../support/collectOutcome';
 import { fakeFetch, piecesResponse } from '../support/fakeFetch';

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
-import { ChatSession, type CompletionItem, type HostMessage } from '../../src/core';
+import { ChatSession } from '../../src/core/chat/chatSession';
+import type { CompletionItem, HostMessage } from '../../src/core/chat/webviewProtocol';
 import { fakeSessionPorts, type FakePorts } from '../../src/core/chat/fakeChatSessionPorts';
 import { ChatInput } from '../../src/host/chat/mentions/chatInput';
 import { LastTextEditor } from '../../src/host/editors/lastTextEditor';

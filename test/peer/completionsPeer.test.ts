@@ -6,7 +6,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompletionClient, CompletionEngine, ENDPOINT_RECORDS, fimTemplateFor, type CompletionEndpoint } from '../../src/core';
+import { CompletionClient } from '../../src/core/completions/completionClient';
+import { CompletionEngine } from '../../src/core/completions/completionEngine';
+import { ENDPOINT_RECORDS } from '../../src/core/completions/completionEndpoints';
+import { fimTemplateFor } from '../../src/core/catalogue/fimTemplates';
+import type { CompletionEndpoint } from '../../src/core/settings/completionEndpointSetting';
 import { endpointUrl, type CompletionInput, type SuffixStyle } from '../../src/core/completions/completionEndpoints';
 import { classifyCompletionFailure } from '../../src/core/completions/completionFailure';
 import { FIM_TEST_MIDDLE, startPeerOrSkip, type Peer } from '../support/peer/startPeer';

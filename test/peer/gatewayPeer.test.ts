@@ -6,7 +6,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequestError, buildChatRequest, ChatClient, ContextOverflowError, discoverServerModels, UpstreamUnreachableError, type ChatCompletionRequest, type ChatMessage, type ToolDefinition } from '../../src/core';
+import { BadRequestError, ContextOverflowError, UpstreamUnreachableError } from '../../src/core/errors/httpErrors';
+import { buildChatRequest } from '../../src/core/request/buildChatRequest';
+import { ChatClient } from '../../src/core/client/chatClient';
+import { discoverServerModels } from '../../src/core/catalogue/discoverCatalogue';
+import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../../src/core/protocol/messages';
 import { runOverflowConversation } from '../support/peer/overflowRun';
 import { gatewayHeadersFor, startGatewayOrSkip, type Gateway } from '../support/peer/startGateway';
 import { freePort, type Peer } from '../support/peer/startPeer';

@@ -2,7 +2,10 @@
 // or any server named by ASK_MODEL_PEER_URL. Proves what a reference server of our own cannot: that we read what
 // real servers actually send.
 import assert from 'node:assert/strict';
-import { BadRequestError, buildChatRequest, ChatClient, ContextOverflowError, type ChatCompletionRequest, type ChatMessage, type ToolDefinition } from '../../src/core';
+import { BadRequestError, ContextOverflowError } from '../../src/core/errors/httpErrors';
+import { buildChatRequest } from '../../src/core/request/buildChatRequest';
+import { ChatClient } from '../../src/core/client/chatClient';
+import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../../src/core/protocol/messages';
 import { runOverflowConversation } from '../support/peer/overflowRun';
 import { startPeerOrSkip, type Peer } from '../support/peer/startPeer';
 

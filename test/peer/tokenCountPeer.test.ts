@@ -2,7 +2,12 @@
 // after one answer the counted line predicts the prompt tokens the server reports for the next, different request.
 // Where it renders its template (/apply-template), the count is the prompt tokens it reports, tools or none.
 import assert from 'node:assert/strict';
-import { buildChatRequest, calibratedCount, ChatClient, emptyTokenCalibration, newTokenCountState, recordCountedUsage, ServerTokenCounter, tokenCountUrls, windowPromptTokens, type ChatMessage, type ToolDefinition } from '../../src/core';
+import { buildChatRequest } from '../../src/core/request/buildChatRequest';
+import { calibratedCount, emptyTokenCalibration, recordCountedUsage } from '../../src/core/context/tokenCalibration';
+import { ChatClient } from '../../src/core/client/chatClient';
+import { newTokenCountState, ServerTokenCounter, tokenCountUrls } from '../../src/core/context/serverTokenCounter';
+import { windowPromptTokens } from '../../src/core/context/promptUsage';
+import type { ChatMessage, ToolDefinition } from '../../src/core/protocol/messages';
 import { startPeerOrSkip, type Peer } from '../support/peer/startPeer';
 
 describe('a real peer server counts our prompts', function () {

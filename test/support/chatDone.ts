@@ -1,5 +1,5 @@
 // A finished answer's ChatDone with the given fields, the rest as a plain streamed answer that sent no usage.
-import type { ChatDone } from '../../src/core';
+import type { ChatDone } from '../../src/core/stream/events';
 
 export function doneWith(fields: Partial<ChatDone>): ChatDone {
   return {

@@ -1,6 +1,8 @@
 // Runs a client stream to its end and records what a caller would see: the text, reasoning, tool calls, the summary
 // and the error (if any). Comparable with deepStrictEqual across different byte splits of the same answer.
-import type { AskModelError, ChatCompletionRequest, ChatClient, RequestOptions } from '../../src/core';
+import type { AskModelError } from '../../src/core/errors/AskModelError';
+import type { ChatCompletionRequest } from '../../src/core/protocol/messages';
+import type { ChatClient, RequestOptions } from '../../src/core/client/chatClient';
 
 export interface Outcome {
   text: string;

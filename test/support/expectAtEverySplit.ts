@@ -1,7 +1,8 @@
 // Runs one response body through our ChatClient cut in many ways (every byte boundary, or seeded random ones that
 // land inside multi-byte UTF-8 too) and checks that every cut gives the same outcome, and that outcome is right.
 import assert from 'node:assert/strict';
-import { ChatClient, type ChatCompletionRequest } from '../../src/core';
+import { ChatClient } from '../../src/core/client/chatClient';
+import type { ChatCompletionRequest } from '../../src/core/protocol/messages';
 import { everySplit, seededSplits, utf8 } from './byteSplits';
 import { BASIC_REQUEST, collectOutcome, type Outcome } from './collectOutcome';
 import { fakeFetch, piecesResponse } from './fakeFetch';

@@ -1,7 +1,7 @@
 // The recorded response-header cases (test/fixtures/headers/cases.json, each with its source in the README there).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AnswerHeaders } from '../../src/core';
+import type { AnswerHeaders } from '../../src/core/protocol/answerHeaders';
 
 export interface HeaderCase {
   name: string;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { buildChatRequest, InvalidRequestError, SettingsError, type RequestSettings } from '../../src/core';
+import { buildChatRequest, type RequestSettings } from '../../src/core/request/buildChatRequest';
+import { InvalidRequestError, SettingsError } from '../../src/core/errors/AskModelError';
 
 const settings = (overrides: Partial<RequestSettings> = {}): RequestSettings => ({
   model: 'gpt-test',

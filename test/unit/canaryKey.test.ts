@@ -2,7 +2,7 @@
 // back in its error body, its headers or mid-stream.
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { ChatClient, type ExchangeLogEntry } from '../../src/core';
+import { ChatClient, type ExchangeLogEntry } from '../../src/core/client/chatClient';
 import { BASIC_REQUEST } from '../support/collectOutcome';
 import { fakeFetch, jsonResponse, piecesResponse } from '../support/fakeFetch';
 import { startReferenceServer, type Fault } from '../support/referenceServer';

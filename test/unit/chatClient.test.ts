@@ -1,21 +1,13 @@
 // The client against the reference server over real loopback HTTP (and a fake fetch where a test needs to see
 // exactly what was sent or control time): headers, retries, the compatibility resend, time-outs, aborts, models.
 import assert from 'node:assert/strict';
-import {
-  AuthenticationError,
-  BadRequestError,
-  ChatClient,
-  CompatibilityMemory,
-  ConnectionError,
-  RateLimitError,
-  ServerError,
-  SettingsError,
-  TimeoutError,
-  type ChatClientOptions,
-  type ChatDone,
-  type ChatCompletionRequest,
-  type ExchangeLogEntry,
-} from '../../src/core';
+import { AuthenticationError, BadRequestError, RateLimitError, ServerError } from '../../src/core/errors/httpErrors';
+import { ChatClient, type ChatClientOptions, type ExchangeLogEntry } from '../../src/core/client/chatClient';
+import { CompatibilityMemory } from '../../src/core/client/compatibilityMemory';
+import { ConnectionError, TimeoutError } from '../../src/core/errors/transportErrors';
+import { SettingsError } from '../../src/core/errors/AskModelError';
+import type { ChatDone } from '../../src/core/stream/events';
+import type { ChatCompletionRequest } from '../../src/core/protocol/messages';
 import { BASIC_REQUEST, collectOutcome } from '../support/collectOutcome';
 import { fakeFetch, hangingResponse, jsonResponse, piecesResponse } from '../support/fakeFetch';
 import { faultTurn, replayTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';

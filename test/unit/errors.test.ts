@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict';
-import {
-  AuthenticationError,
-  ConnectionError,
-  BadRequestError,
-  NotFoundError,
-  PayloadTooLargeError,
-  PermissionDeniedError,
-  RateLimitError,
-  ServerError,
-  UnexpectedStatusError,
-  extractServerWords,
-  findMissingField,
-  InvalidRequestError,
-  NoModelError,
-  ContextOverflowError,
-  ConversationTooLargeError,
-} from '../../src/core';
+import { AuthenticationError, BadRequestError, NotFoundError, PayloadTooLargeError, PermissionDeniedError, RateLimitError, ServerError, UnexpectedStatusError, ContextOverflowError } from '../../src/core/errors/httpErrors';
+import { ConnectionError } from '../../src/core/errors/transportErrors';
+import { extractServerWords } from '../../src/core/errors/serverMessage';
+import { findMissingField } from '../../src/core/errors/missingField';
+import { InvalidRequestError, NoModelError, ConversationTooLargeError } from '../../src/core/errors/AskModelError';
 import { httpErrorFromResponse } from '../../src/core/errors/httpErrors';
 import { classifyConnectionFailure } from '../../src/core/http/connectionFailure';
 

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequestError, ChatClient, extractServerWords, NotFoundError, ServerError, UpstreamUnreachableError } from '../../src/core';
+import { BadRequestError, NotFoundError, ServerError, UpstreamUnreachableError } from '../../src/core/errors/httpErrors';
+import { ChatClient } from '../../src/core/client/chatClient';
+import { extractServerWords } from '../../src/core/errors/serverMessage';
 import { httpErrorFromResponse } from '../../src/core/errors/httpErrors';
 import { isRetryableFailure } from '../../src/core/http/retryPolicy';
 import { BASIC_REQUEST, collectOutcome } from '../support/collectOutcome';

@@ -1,6 +1,8 @@
 // Request fields that never took effect are named only where the answer or the gateway's known behaviour shows it.
 import assert from 'node:assert/strict';
-import { readAnswerHeaders, type ChatDone, type Usage } from '../../src/core';
+import { readAnswerHeaders } from '../../src/core/protocol/answerHeaders';
+import type { ChatDone } from '../../src/core/stream/events';
+import type { Usage } from '../../src/core/protocol/messages';
 import { ignoredRequestFields } from '../../src/core/request/ignoredFields';
 
 /** The headers Portkey 1.15.2 put on an answer it relayed from llama.cpp (recorded), less the date. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { resolveServiceUrls, SettingsError } from '../../src/core';
+import { resolveServiceUrls } from '../../src/core/request/resolveUrls';
+import { SettingsError } from '../../src/core/errors/AskModelError';
 
 describe('resolveServiceUrls', () => {
   const table: [string, string, string][] = [

@@ -3,7 +3,7 @@
 // 2,000 characters, the ring's chunks for the window from a ring holding 16), against reading the file's text once (getText(), every line joined), both
 // through LineDocument, the extension host's way of keeping a document. Each run repeats its work many times at
 // cursors spread over the file; the figure is the time per repetition, median over alternating rounds.
-import { ChunkRing, gatherCompletionContext, type CompletionTextSource } from '../../../src/core';
+import { ChunkRing, gatherCompletionContext, type CompletionTextSource } from '../../../src/core/completions/completionContext';
 import { runAlternatingRounds, type Samples } from '../alternatingRounds';
 import { typeScriptLines } from './codeText';
 import { LineDocument } from './lineDocument';

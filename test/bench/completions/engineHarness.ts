@@ -3,7 +3,8 @@
 // inlineCompletions.ts hands to engine.suggest. RecordingSender wraps the client to note, per request, when it was
 // sent, when the scheduler aborted it and how it ended, as absolute times (performance.timeOrigin + performance.now()),
 // the clock the server's child process reports its completion requests in.
-import { CompletionClient, CompletionEngine, type CompletionSender, type SuggestRequest } from '../../../src/core';
+import { CompletionClient, type CompletionSender } from '../../../src/core/completions/completionClient';
+import { CompletionEngine, type SuggestRequest } from '../../../src/core/completions/completionEngine';
 import type { CompletionAnswer } from '../../../src/core/completions/completionAnswer';
 import { absoluteNow } from './serverChild';
 

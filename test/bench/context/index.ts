@@ -2,7 +2,8 @@
 // request with the server's usage.prompt_tokens), before and after per-model calibration; and how long planning the
 // compaction takes, the work added to every request (a conversation that fits) and to one that must be compacted.
 // Figures only: the estimate's error is evidence about servers, and a timing on a shared machine is no verdict.
-import { estimatePromptTokens, planCompaction, type CompactionPlan } from '../../../src/core';
+import { estimatePromptTokens } from '../../../src/core/context/estimateTokens';
+import { planCompaction, type CompactionPlan } from '../../../src/core/context/compactConversation';
 import { randomConversation } from '../../support/context/randomConversation';
 import { absoluteQuantile, estimateErrors, loadPeerCounts, loadTokenUsageCases, outliers, peerErrors, type EstimateErrors, type TokenUsageCase } from '../../support/tokenUsage/tokenUsageCases';
 import { round, summarize, type SampleSummary } from '../stats';

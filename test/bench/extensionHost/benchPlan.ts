@@ -1,6 +1,6 @@
 // What the bench process and its in-host entry tell each other, through files (the extension host's environment is
 // fixed when code-server starts, so a plan file the bench rewrites before each workbench start says what to do).
-import type { ListFilesArgs, SearchTextArgs } from '../../../src/core';
+import type { ListFilesArgs, SearchTextArgs } from '../../../src/core/tools/workspaceTools';
 
 export const OURS_ID = 'ask-model.ask-model';
 export const FLOOR = { publisher: 'bench-floor', name: 'activation-floor' } as const;

@@ -1,7 +1,7 @@
 // Seeded conversations of the shape a coding chat grows into: a system prompt, turns of user questions, tool rounds
 // (calls, then their results: file contents, search hits) and answers, the latest question last, sometimes with the
 // tool round in progress after it. The same seed gives the same conversation, so a failing case can be replayed.
-import type { ChatMessage, ToolCallRecord, ToolDefinition } from '../../../src/core';
+import type { ChatMessage, ToolCallRecord, ToolDefinition } from '../../../src/core/protocol/messages';
 import { seededRandom, type SeededRandom } from '../../bench/streamPipeline/seededRandom';
 
 export interface RandomConversation {

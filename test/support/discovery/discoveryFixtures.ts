@@ -3,16 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
-import {
-  FACT_NAMES,
-  parseLiteLlmModelGroupInfo,
-  parseLiteLlmModelInfo,
-  parseLlamaCppProps,
-  parseOllamaShow,
-  parseOllamaTags,
-  parseOpenAiModels,
-  type ModelInfo,
-} from '../../../src/core';
+import { FACT_NAMES, type ModelInfo } from '../../../src/core/protocol/modelInfo';
+import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from '../../../src/core/catalogue/liteLlmModelInfo';
+import { parseLlamaCppProps } from '../../../src/core/catalogue/llamaCppProps';
+import { parseOllamaShow } from '../../../src/core/catalogue/ollamaShow';
+import { parseOllamaTags } from '../../../src/core/catalogue/ollamaTags';
+import { parseOpenAiModels } from '../../../src/core/catalogue/openAiModels';
 import { parseLmStudioModels } from '../../../src/core/catalogue/lmStudioModels';
 import { parseOllamaPs } from '../../../src/core/catalogue/ollamaPs';
 

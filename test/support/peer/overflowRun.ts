@@ -1,7 +1,10 @@
 // One chat answer over a history longer than a 2,048-token slot of the tiny model, run the way the chat runs it
 // (runAnswer with a context fitter that learns the window from the server's overflow): shared by the peer tier's
 // direct and through-the-gateway suites, which assert on what it records.
-import { buildChatRequest, type ChatClient, type ChatMessage, contextFitterFor, type PreparedRun, runAnswer } from '../../../src/core';
+import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
+import type { ChatClient } from '../../../src/core/client/chatClient';
+import type { ChatMessage } from '../../../src/core/protocol/messages';
+import { contextFitterFor, type PreparedRun, runAnswer } from '../../../src/core/run/preparedRun';
 import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
 
 /** Turns of a conversation about this project's build, about 3,000 characters in all: at the tiny model's roughly one

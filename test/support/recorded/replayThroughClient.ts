@@ -1,6 +1,6 @@
 // Replays a recorded body through our ChatClient, as the server sent it or cut into the pieces a socket might
 // deliver, and reports what a caller assembled.
-import { ChatClient } from '../../../src/core';
+import { ChatClient } from '../../../src/core/client/chatClient';
 import { utf8 } from '../byteSplits';
 import { BASIC_REQUEST, collectOutcome } from '../collectOutcome';
 import { fakeFetch, piecesResponse } from '../fakeFetch';

@@ -9,7 +9,11 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { buildChatRequest, ChatClient, newTokenCountState, ServerTokenCounter, tokenCountUrls, windowPromptTokens, type ChatMessage, type ToolDefinition } from '../../../src/core';
+import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
+import { ChatClient } from '../../../src/core/client/chatClient';
+import { newTokenCountState, ServerTokenCounter, tokenCountUrls } from '../../../src/core/context/serverTokenCounter';
+import { windowPromptTokens } from '../../../src/core/context/promptUsage';
+import type { ChatMessage, ToolDefinition } from '../../../src/core/protocol/messages';
 import type { RecordedExchange } from '../../../src/core/context/fakeTokenCountPort';
 import { startPeer, TINY_MODEL_CONTEXT_TOKENS } from '../peer/startPeer';
 

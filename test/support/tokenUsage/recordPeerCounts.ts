@@ -7,7 +7,10 @@
 // Run: node --import tsx test/support/tokenUsage/recordPeerCounts.ts   (starts ../shared/peer's llama.cpp server)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildChatRequest, ChatClient, newTokenCountState, ServerTokenCounter, tokenCountUrls, windowPromptTokens } from '../../../src/core';
+import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
+import { ChatClient } from '../../../src/core/client/chatClient';
+import { newTokenCountState, ServerTokenCounter, tokenCountUrls } from '../../../src/core/context/serverTokenCounter';
+import { windowPromptTokens } from '../../../src/core/context/promptUsage';
 import { startPeer, TINY_MODEL_CONTEXT_TOKENS } from '../peer/startPeer';
 import { loadTokenUsageCases } from './tokenUsageCases';
 

@@ -3,17 +3,9 @@
 // request estimated with what the model's earlier answers taught, then taught by its own answer.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  calibratedCount,
-  calibratedTokens,
-  emptyTokenCalibration,
-  estimatePromptTokens,
-  recordCountedUsage,
-  recordPromptUsage,
-  type ChatMessage,
-  type TokenCalibration,
-  type ToolDefinition,
-} from '../../../src/core';
+import { calibratedCount, calibratedTokens, emptyTokenCalibration, recordCountedUsage, recordPromptUsage, type TokenCalibration } from '../../../src/core/context/tokenCalibration';
+import { estimatePromptTokens } from '../../../src/core/context/estimateTokens';
+import type { ChatMessage, ToolDefinition } from '../../../src/core/protocol/messages';
 
 export interface TokenUsageCase {
   source: { path: string; interaction: number };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { CatalogueCache, type DiscoveredModels } from '../../../src/core';
+import { CatalogueCache } from '../../../src/core/catalogue/catalogueCache';
+import type { DiscoveredModels } from '../../../src/core/catalogue/discoverCatalogue';
 
 const discovered = (id: string): DiscoveredModels => ({ statements: [{ id, sources: {} }], listedIds: [id], endpoints: [] });
 

@@ -2,18 +2,13 @@
 // served by the reference server from the recorded bodies (over real loopback HTTP, through the client's own port);
 // the time limit, the concurrency and the failures go through a fake port or a fake fetch.
 import assert from 'node:assert/strict';
-import {
-  AuthenticationError,
-  catalogueModels,
-  ChatClient,
-  discoverModels,
-  discoverServerModels,
-  modelInfoFor,
-  resolveServiceUrls,
-  type DiscoveryReply,
-  type DiscoveryRequest,
-  type ModelInfo,
-} from '../../../src/core';
+import { AuthenticationError } from '../../../src/core/errors/httpErrors';
+import { catalogueModels, modelInfoFor } from '../../../src/core/catalogue/catalogueCache';
+import { ChatClient } from '../../../src/core/client/chatClient';
+import { discoverModels, discoverServerModels } from '../../../src/core/catalogue/discoverCatalogue';
+import { resolveServiceUrls } from '../../../src/core/request/resolveUrls';
+import type { DiscoveryReply, DiscoveryRequest } from '../../../src/core/client/discoveryExchange';
+import type { ModelInfo } from '../../../src/core/protocol/modelInfo';
 import { loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';
 import { DISCOVERY_SHAPES, listedModelIds, type DiscoveryShape } from '../../support/discovery/discoveryShapes';
 import { fakeFetch, jsonResponse } from '../../support/fakeFetch';

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import { formatModelDetail, formatPricePerMillion, formatTokenCount, mergeCatalogue, parseOllamaShow, parseOpenAiModels } from '../../../src/core';
+import { formatModelDetail, formatPricePerMillion, formatTokenCount } from '../../../src/core/catalogue/formatModelDetail';
+import { mergeCatalogue } from '../../../src/core/catalogue/mergeCatalogue';
+import { parseOllamaShow } from '../../../src/core/catalogue/ollamaShow';
+import { parseOpenAiModels } from '../../../src/core/catalogue/openAiModels';
 import { loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';
 
 const fixtures = loadDiscoveryFixtures();

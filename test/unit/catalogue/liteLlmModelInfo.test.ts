@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from '../../../src/core';
+import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from '../../../src/core/catalogue/liteLlmModelInfo';
 import { compareWithExpected, loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';
 
 const infoFixtures = loadDiscoveryFixtures('litellm-model-info');

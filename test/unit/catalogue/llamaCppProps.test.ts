@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseLlamaCppProps } from '../../../src/core';
+import { parseLlamaCppProps } from '../../../src/core/catalogue/llamaCppProps';
 import { loadedRouterModels, routerPropsUrl } from '../../../src/core/catalogue/llamaCppRouter';
 import { compareWithExpected, loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';
 

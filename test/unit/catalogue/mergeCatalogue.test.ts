@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { applyOverride, emptyModelInfo, mergeCatalogue, parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo, parseLlamaCppProps, parseOllamaShow, parseOllamaTags, parseOpenAiModels, type ModelInfo } from '../../../src/core';
+import { applyOverride, mergeCatalogue } from '../../../src/core/catalogue/mergeCatalogue';
+import { emptyModelInfo, type ModelInfo } from '../../../src/core/protocol/modelInfo';
+import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from '../../../src/core/catalogue/liteLlmModelInfo';
+import { parseLlamaCppProps } from '../../../src/core/catalogue/llamaCppProps';
+import { parseOllamaShow } from '../../../src/core/catalogue/ollamaShow';
+import { parseOllamaTags } from '../../../src/core/catalogue/ollamaTags';
+import { parseOpenAiModels } from '../../../src/core/catalogue/openAiModels';
 import { loadDiscoveryFixtures, type DiscoveryFixture } from '../../support/discovery/discoveryFixtures';
 
 const fixtures = loadDiscoveryFixtures();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseOllamaShow } from '../../../src/core';
+import { parseOllamaShow } from '../../../src/core/catalogue/ollamaShow';
 import { compareWithExpected, loadDiscoveryFixtures, type DiscoveryFixture } from '../../support/discovery/discoveryFixtures';
 
 const fixtures = loadDiscoveryFixtures('ollama-show');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseOllamaTags } from '../../../src/core';
+import { parseOllamaTags } from '../../../src/core/catalogue/ollamaTags';
 import { compareWithExpected, loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';
 
 const fixtures = loadDiscoveryFixtures('ollama-tags');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseOpenAiModels } from '../../../src/core';
+import { parseOpenAiModels } from '../../../src/core/catalogue/openAiModels';
 import { compareWithExpected, loadDiscoveryFixtures, type DiscoveryFixture } from '../../support/discovery/discoveryFixtures';
 
 const fixtures = loadDiscoveryFixtures('openai-models');

@@ -1,7 +1,8 @@
 // What an answer's edits keep (first before-text, last after-text, bounded) and the revert planned from them: a file
 // goes back only while it holds exactly what the answer left; anything else is named and left alone.
 import assert from 'node:assert/strict';
-import { ANSWER_EDIT_CHARACTERS, describeRevert, FILE_EDIT_CHARACTERS, planRevert, recordFileEdit, type FileEdit } from '../../../src/core';
+import { ANSWER_EDIT_CHARACTERS, FILE_EDIT_CHARACTERS, recordFileEdit, type FileEdit } from '../../../src/core/chat/answerEdits';
+import { describeRevert, planRevert } from '../../../src/core/chat/revertPlan';
 
 const change = (path: string, before: string | null, after: string) => ({ path: `/ws/${path}`, relativePath: path, before, after });
 

@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ChatSession, SUMMARY_MESSAGE_PREFIX, type Conversation, type HostMessage } from '../../../src/core';
+import { ChatSession } from '../../../src/core/chat/chatSession';
+import { SUMMARY_MESSAGE_PREFIX } from '../../../src/core/context/summaryRequest';
+import type { Conversation } from '../../../src/core/chat/conversation';
+import type { HostMessage } from '../../../src/core/chat/webviewProtocol';
 import { FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePortsOptions } from '../../../src/core/chat/fakeChatSessionPorts';
 import { httpErrorFromResponse } from '../../../src/core/errors/httpErrors';
 

@@ -1,7 +1,11 @@
 // The chat session keeps what an answer's edits did (per file: before the first, after the last) on the answer,
 // stored with the conversation; the view learns only which files, and an import adds to the history and opens it.
 import assert from 'node:assert/strict';
-import { ChatSession, readConversationExport, conversationJson, type AssistantTurn, type HostMessage, type ToolOutcome } from '../../../src/core';
+import { ChatSession } from '../../../src/core/chat/chatSession';
+import { readConversationExport, conversationJson } from '../../../src/core/chat/conversationTransfer';
+import type { AssistantTurn } from '../../../src/core/chat/chatTurns';
+import type { HostMessage } from '../../../src/core/chat/webviewProtocol';
+import type { ToolOutcome } from '../../../src/core/tools/toolLoopTypes';
 import { fakeSessionPorts, textAnswer, toolCallAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
 
 describe('chat session: an answer’s edits', () => {

@@ -1,7 +1,10 @@
 // The project rules in the chat: the session asks for the rules nearest the files the conversation carries, sends
 // them in the system message, shows a chip per file on the answer (stored with it), and counts them in the meter.
 import assert from 'node:assert/strict';
-import { ChatSession, composeProjectRules, type AssistantTurn, type HostMessage } from '../../../src/core';
+import { ChatSession } from '../../../src/core/chat/chatSession';
+import { composeProjectRules } from '../../../src/core/rules/projectRulesText';
+import type { AssistantTurn } from '../../../src/core/chat/chatTurns';
+import type { HostMessage } from '../../../src/core/chat/webviewProtocol';
 import { fakeSessionPorts, textAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
 
 const rules = composeProjectRules([

@@ -1,19 +1,7 @@
 import assert from 'node:assert/strict';
-import {
-  MAX_CONVERSATIONS,
-  emptyAssistantTurn,
-  newConversation,
-  removeConversation,
-  titleFrom,
-  toChatMessages,
-  turnsForRetry,
-  upsertConversation,
-  userMessageContent,
-  type AssistantTurn,
-  type ContextChip,
-  type Turn,
-  type UserTurn,
-} from '../../../src/core';
+import { MAX_CONVERSATIONS, removeConversation, upsertConversation } from '../../../src/core/chat/conversationArchive';
+import { emptyAssistantTurn, newConversation, titleFrom, toChatMessages, turnsForRetry, userMessageContent } from '../../../src/core/chat/conversation';
+import type { AssistantTurn, ContextChip, Turn, UserTurn } from '../../../src/core/chat/chatTurns';
 
 const user = (id: string, text: string, context: ContextChip[] = []): UserTurn => ({ id, role: 'user', text, context });
 const assistant = (id: string, text: string, status: AssistantTurn['status'] = 'done'): AssistantTurn => ({ ...emptyAssistantTurn(id), text, status });

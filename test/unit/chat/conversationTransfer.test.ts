@@ -2,7 +2,10 @@
 // Markdown is for reading, with reasoning, tool calls and changed files folded; a file that is not an export, or a
 // damaged one, is refused with a sentence that says what is wrong and where.
 import assert from 'node:assert/strict';
-import { conversationJson, conversationMarkdown, CONVERSATIONS_FORMAT, readConversationExport, type Conversation } from '../../../src/core';
+import { conversationJson, readConversationExport } from '../../../src/core/chat/conversationTransfer';
+import { conversationMarkdown } from '../../../src/core/chat/conversationMarkdown';
+import { CONVERSATIONS_FORMAT } from '../../../src/core/chat/storedConversations';
+import type { Conversation } from '../../../src/core/chat/conversation';
 
 function sample(): Conversation {
   return {

@@ -5,7 +5,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildChatRequest, ChatClient, ChatSession, formatFileExcerpt, toolDefinitions, type ChatMessage, type PreparedRun } from '../../../src/core';
+import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
+import { ChatClient } from '../../../src/core/client/chatClient';
+import { ChatSession } from '../../../src/core/chat/chatSession';
+import { formatFileExcerpt } from '../../../src/core/tools/formatFileExcerpt';
+import { toolDefinitions } from '../../../src/core/tools/workspaceTools';
+import type { ChatMessage } from '../../../src/core/protocol/messages';
+import type { PreparedRun } from '../../../src/core/run/preparedRun';
 import { FakeContextMemory, fakeSessionPorts } from '../../../src/core/chat/fakeChatSessionPorts';
 import { startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../../support/referenceServer';
 

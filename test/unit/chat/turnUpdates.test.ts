@@ -1,6 +1,10 @@
 // The one turn reducer the host and the view both apply.
 import assert from 'node:assert/strict';
-import { emptyAssistantTurn, updateStoredTurn, updateTurn, viewTurnOf, type AssistantTurn, type ToolCard, type ViewAssistantTurn } from '../../../src/core';
+import { emptyAssistantTurn } from '../../../src/core/chat/conversation';
+import { updateStoredTurn, updateTurn } from '../../../src/core/chat/turnUpdates';
+import { viewTurnOf } from '../../../src/core/chat/viewTurns';
+import type { AssistantTurn, ToolCard } from '../../../src/core/chat/chatTurns';
+import type { ViewAssistantTurn } from '../../../src/core/chat/webviewProtocol';
 
 const card = (id: string, status: ToolCard['status']): ToolCard => ({ id, name: 'read_file', summary: 'a.ts', status, isEdit: false });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { isOpenableLink, parseHostMessage, parseViewMessage } from '../../../src/core';
+import { isOpenableLink, parseHostMessage, parseViewMessage } from '../../../src/core/chat/webviewProtocol';
 
 describe('chat view protocol', () => {
   it('accepts each well-formed view message', () => {

@@ -1,7 +1,7 @@
 // The diff a commit message is written from, capped: files split on their headers and named by where they end up,
 // each cut to the per-file limit, files past the total left out whole and named.
 import assert from 'node:assert/strict';
-import { capDiff, splitDiffByFile } from '../../../src/core';
+import { capDiff, splitDiffByFile } from '../../../src/core/commit/commitDiff';
 
 function fileDiff(path: string, addedLines: number, line = 'x'.repeat(39)): string {
   const body = Array.from({ length: addedLines }, () => `+${line}`).join('\n');

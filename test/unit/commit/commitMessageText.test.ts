@@ -2,7 +2,10 @@
 // line, quotes around the whole; the message itself (its body, a quoted word, a colon in its subject) stays. While the
 // answer streams, a fence is hidden from its first backtick.
 import assert from 'node:assert/strict';
-import { CommitMessageAnswer, EmptyCommitMessageError, cleanCommitMessage, type ChatDone } from '../../../src/core';
+import { CommitMessageAnswer } from '../../../src/core/commit/commitMessageAnswer';
+import { EmptyCommitMessageError } from '../../../src/core/commit/commitErrors';
+import { cleanCommitMessage } from '../../../src/core/commit/commitMessageText';
+import type { ChatDone } from '../../../src/core/stream/events';
 import { doneWith } from '../../support/chatDone';
 
 describe('commit message text', () => {

@@ -2,7 +2,8 @@
 // server setting), empty meaning the chat model; a bad value names the setting; package.json contributes both.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { readExtensionSettings, readServerProfiles, SettingsError } from '../../../src/core';
+import { readExtensionSettings, readServerProfiles } from '../../../src/core/settings/extensionSettings';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
 
 const getter = (values: Record<string, unknown>) => (key: string) => values[key];
 

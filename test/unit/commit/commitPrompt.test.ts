@@ -1,7 +1,8 @@
 // The commit message request: the system message, the recent subjects as the style hint, the diff fenced so its own
 // backticks cannot close the fence, and the files cut or left out named to the model and to the user.
 import assert from 'node:assert/strict';
-import { buildCommitPrompt, COMMIT_SYSTEM_PROMPT, diffCapNote, NoChangesError, STYLE_HINT_SUBJECTS, styleHintSubjects } from '../../../src/core';
+import { buildCommitPrompt, COMMIT_SYSTEM_PROMPT, diffCapNote, STYLE_HINT_SUBJECTS, styleHintSubjects } from '../../../src/core/commit/commitPrompt';
+import { NoChangesError } from '../../../src/core/commit/commitErrors';
 
 const DIFF = 'diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-Hello\n+Hello, world\n';
 

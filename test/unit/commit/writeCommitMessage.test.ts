@@ -2,7 +2,9 @@
 // recent messages as the hint, the answer streamed into the box cleaned; what the user had comes back on a failure,
 // on an empty answer and on a stop before anything arrived; a stopped answer that had started stays.
 import assert from 'node:assert/strict';
-import { EmptyCommitMessageError, NoChangesError, writeCommitMessage, type ChatEvent } from '../../../src/core';
+import { EmptyCommitMessageError, NoChangesError } from '../../../src/core/commit/commitErrors';
+import { writeCommitMessage } from '../../../src/core/commit/writeCommitMessage';
+import type { ChatEvent } from '../../../src/core/stream/events';
 import { fakeCommitMessagePorts } from '../../../src/core/commit/fakeCommitMessagePorts';
 import { doneWith } from '../../support/chatDone';
 

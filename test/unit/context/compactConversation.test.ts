@@ -1,21 +1,10 @@
 import assert from 'node:assert/strict';
-import {
-  calibratedTokens,
-  calibrationFit,
-  describeCompaction,
-  estimatePromptTokens,
-  estimateTextTokens,
-  planCompaction,
-  promptBudget,
-  recordPromptUsage,
-  emptyTokenCalibration,
-  spliceSummary,
-  SUMMARY_MESSAGE_PREFIX,
-  type ChatMessage,
-  type CompactionPlan,
-  type TokenCalibration,
-  type ToolDefinition,
-} from '../../../src/core';
+import { calibratedTokens, calibrationFit, recordPromptUsage, emptyTokenCalibration, type TokenCalibration } from '../../../src/core/context/tokenCalibration';
+import { describeCompaction } from '../../../src/core/context/compactionLog';
+import { estimatePromptTokens, estimateTextTokens } from '../../../src/core/context/estimateTokens';
+import { planCompaction, promptBudget, type CompactionPlan } from '../../../src/core/context/compactConversation';
+import { spliceSummary, SUMMARY_MESSAGE_PREFIX } from '../../../src/core/context/summaryRequest';
+import type { ChatMessage, ToolDefinition } from '../../../src/core/protocol/messages';
 import { randomConversation } from '../../support/context/randomConversation';
 
 /** A message's text (a message of text parts has none here: these conversations are all text). */

@@ -2,7 +2,9 @@
 // the second try fits the window it taught, even when the first estimate was far too low (llama.cpp's tiny model
 // counts about one token per character; our estimate, about one per four).
 import assert from 'node:assert/strict';
-import { ContextFitter, estimatePromptTokens, type ChatMessage } from '../../../src/core';
+import { ContextFitter } from '../../../src/core/context/contextFitter';
+import { estimatePromptTokens } from '../../../src/core/context/estimateTokens';
+import type { ChatMessage } from '../../../src/core/protocol/messages';
 import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
 import { httpErrorFromResponse, type ContextOverflowError } from '../../../src/core/errors/httpErrors';
 

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BadRequestError, ContextOverflowError, enforcedWindow, recogniseContextOverflow, type ContextOverflow } from '../../../src/core';
+import { BadRequestError, ContextOverflowError } from '../../../src/core/errors/httpErrors';
+import { enforcedWindow } from '../../../src/core/context/enforcedWindow';
+import { recogniseContextOverflow, type ContextOverflow } from '../../../src/core/errors/contextOverflow';
 import { httpErrorFromResponse } from '../../../src/core/errors/httpErrors';
 
 interface OverflowCase {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { estimateMessageTokens, estimatePromptTokens, estimateTextTokens, type ChatMessage, type ToolDefinition } from '../../../src/core';
+import { estimateMessageTokens, estimatePromptTokens, estimateTextTokens } from '../../../src/core/context/estimateTokens';
+import type { ChatMessage, ToolDefinition } from '../../../src/core/protocol/messages';
 import { absoluteQuantile, estimateErrors, loadTokenUsageCases } from '../../support/tokenUsage/tokenUsageCases';
 
 describe('estimating tokens without a tokenizer', () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { windowPromptTokens } from '../../../src/core';
+import { windowPromptTokens } from '../../../src/core/context/promptUsage';
 import type { Usage } from '../../../src/core/protocol/messages';
 
 interface UsageCase {

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContextFitter, newTokenCountState, ServerTokenCounter, tokenCountUrls, type ChatMessage, type TokenCountState, type ToolDefinition, type Usage } from '../../../src/core';
+import { ContextFitter } from '../../../src/core/context/contextFitter';
+import { newTokenCountState, ServerTokenCounter, tokenCountUrls, type TokenCountState } from '../../../src/core/context/serverTokenCounter';
+import type { ChatMessage, ToolDefinition, Usage } from '../../../src/core/protocol/messages';
 import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
 import { FakeTokenCountPort, renderFakeTemplate, wordTokens, type FakeTokenCountOptions, type RecordedExchange } from '../../../src/core/context/fakeTokenCountPort';
 

@@ -1,7 +1,12 @@
 // The server's own token count: found once per server and model (llama.cpp's and vLLM's /tokenize, LiteLLM's counter,
 // 404 absent), each text counted once, time-limited, and a fitter that plans with it and falls back without it.
 import assert from 'node:assert/strict';
-import { ContextFitter, estimatePromptTokens, newTokenCountState, offersTokenCount, ServerTokenCounter, tokenCountUrls, type ChatMessage, type DiscoveredModels, type EndpointOutcome, type ModelInfo, type TokenCountState } from '../../../src/core';
+import { ContextFitter } from '../../../src/core/context/contextFitter';
+import { estimatePromptTokens } from '../../../src/core/context/estimateTokens';
+import { newTokenCountState, offersTokenCount, ServerTokenCounter, tokenCountUrls, type TokenCountState } from '../../../src/core/context/serverTokenCounter';
+import type { ChatMessage } from '../../../src/core/protocol/messages';
+import type { DiscoveredModels, EndpointOutcome } from '../../../src/core/catalogue/discoverCatalogue';
+import type { ModelInfo } from '../../../src/core/protocol/modelInfo';
 import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
 import { FakeTokenCountPort, wordTokens, type FakeTokenCountOptions } from '../../../src/core/context/fakeTokenCountPort';
 

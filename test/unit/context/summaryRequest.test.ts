@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { buildSummaryRequest, spliceSummary, SUMMARY_MESSAGE_PREFIX, type ChatMessage } from '../../../src/core';
+import { buildSummaryRequest, spliceSummary, SUMMARY_MESSAGE_PREFIX } from '../../../src/core/context/summaryRequest';
+import type { ChatMessage } from '../../../src/core/protocol/messages';
 
 /** A message's text (a message of text parts has none here: these conversations are all text). */
 const textOf = (message: ChatMessage | undefined): string => (typeof message?.content === 'string' ? message.content : '');

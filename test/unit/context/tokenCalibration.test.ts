@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { calibratedTokens, calibrationFit, emptyTokenCalibration, estimatedTokensWithin, parseTokenCalibration, recordPromptUsage, type PromptSample, type TokenCalibration } from '../../../src/core';
+import { calibratedTokens, calibrationFit, emptyTokenCalibration, estimatedTokensWithin, parseTokenCalibration, recordPromptUsage, type PromptSample, type TokenCalibration } from '../../../src/core/context/tokenCalibration';
 
 function after(samples: PromptSample[]): TokenCalibration {
   return samples.reduce((calibration, [estimated, reported]) => recordPromptUsage(calibration, estimated, reported), emptyTokenCalibration());

@@ -1,7 +1,8 @@
 // An answer's price: the server's when it can know it, else counts × list prices, else none; how prices add up over
 // the requests of one answer and over a day; how they read.
 import assert from 'node:assert/strict';
-import { addToDailySpend, answerCostOf, formatDailySpend, formatUsd, localDay, readDailySpend, totalCost } from '../../../src/core';
+import { addToDailySpend, formatDailySpend, localDay, readDailySpend } from '../../../src/core/cost/dailySpend';
+import { answerCostOf, formatUsd, totalCost } from '../../../src/core/cost/answerCost';
 import { doneWith } from '../../support/chatDone';
 
 const prices = { inputPerToken: 0.15 / 1e6, outputPerToken: 0.6 / 1e6 };

@@ -1,7 +1,7 @@
 // Response headers as real servers sent them (test/fixtures/headers, each case with its source), read into an
 // answer's price, call id, deployment and rate limits; and every reset format servers use.
 import assert from 'node:assert/strict';
-import { readAnswerHeaders, resetMs } from '../../../src/core';
+import { readAnswerHeaders, resetMs } from '../../../src/core/protocol/answerHeaders';
 import { HEADER_CASES } from '../../support/headerCases';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { budgetLevel, budgetWarning, formatKeyBudget, KeyBudgetWatch, parseKeyInfo, type KeyBudget } from '../../../src/core';
+import { budgetLevel, budgetWarning, formatKeyBudget, parseKeyInfo, type KeyBudget } from '../../../src/core/cost/keyBudget';
+import { KeyBudgetWatch } from '../../../src/core/cost/keyBudgetWatch';
 
 interface KeyInfoFixture {
   body: string;

@@ -1,7 +1,8 @@
 // The status bar's lines about the server's limits: quiet while there is room, a line when a limit is nearly used up
 // (read from recorded headers), and the countdown while a 429 is waited out.
 import assert from 'node:assert/strict';
-import { rateLimitNote, readAnswerHeaders, retryWaitNote } from '../../../src/core';
+import { rateLimitNote, retryWaitNote } from '../../../src/core/protocol/rateLimitNote';
+import { readAnswerHeaders } from '../../../src/core/protocol/answerHeaders';
 import { HEADER_CASES } from '../../support/headerCases';
 
 describe('rate-limit notes', () => {

@@ -3,17 +3,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  findLocalServers,
-  identifyLocalServer,
-  IDENTITY_PATHS,
-  LOCAL_SERVER_PORTS,
-  LOOPBACK_HOSTS,
-  probeTargets,
-  profileNameFor,
-  type LocalServer,
-  type ProbeTarget,
-} from '../../../src/core';
+import { findLocalServers } from '../../../src/core/discovery/findLocalServers';
+import { identifyLocalServer, IDENTITY_PATHS, LOCAL_SERVER_PORTS, LOOPBACK_HOSTS, probeTargets, profileNameFor, type LocalServer, type ProbeTarget } from '../../../src/core/discovery/localServers';
 import type { IdentityReply } from '../../../src/core/discovery/localServers';
 
 const FIXTURES = path.resolve(__dirname, '..', '..', 'fixtures');

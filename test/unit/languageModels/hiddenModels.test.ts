@@ -1,7 +1,7 @@
 // VS Code settings that keep our models out of its chat: the Copilot harness where chats open, without its bridge for
 // extensions' models. Settings as a VS Code of each kind registers them (src/core/languageModels/hiddenModels.ts).
 import assert from 'node:assert/strict';
-import { AGENT_HOST_ENABLED_SETTING, BYOK_BRIDGE_SETTING, hiddenModelsNotice, type VscodeSettingsReader } from '../../../src/core';
+import { AGENT_HOST_ENABLED_SETTING, BYOK_BRIDGE_SETTING, hiddenModelsNotice, type VscodeSettingsReader } from '../../../src/core/languageModels/hiddenModels';
 
 /** What a VS Code 1.140-era build registers, at its defaults (the harness on, not the default, the bridge off). */
 const HARNESS_BUILD: Record<string, unknown> = {

@@ -1,32 +1,18 @@
 // VS Code's language model API onto our requests and back, with plain objects in the shapes VS Code hands a provider
 // (its part classes are recognised by their fields; src/core/languageModels).
 import assert from 'node:assert/strict';
-import {
-  ASSUMED_CONTEXT_WINDOW,
-  LanguageModelAnswer,
-  buildChatRequest,
-  chatMessagesFromLanguageModel,
-  createHttpError,
-  emptyTokenCalibration,
-  estimateMessageTokens,
-  estimateTextTokens,
-  languageModelErrorCode,
-  languageModelId,
-  languageModelInformation,
-  languageModelTokenCount,
-  modelRequestOptions,
-  reasoningEffortSchema,
-  recordPromptUsage,
-  SERVER_DEFAULT_EFFORT,
-  withModelConfiguration,
-  requestSettingsFor,
-  readExtensionSettings,
-  toolChoiceFor,
-  toolDefinitionsFromLanguageModel,
-  type ChatDone,
-  type ChatEvent,
-  type ModelInfo,
-} from '../../../src/core';
+import { ASSUMED_CONTEXT_WINDOW, languageModelId, languageModelInformation, reasoningEffortSchema, SERVER_DEFAULT_EFFORT, withModelConfiguration } from '../../../src/core/languageModels/languageModelCatalogue';
+import { LanguageModelAnswer, languageModelErrorCode, languageModelTokenCount } from '../../../src/core/languageModels/languageModelAnswer';
+import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
+import { chatMessagesFromLanguageModel, toolChoiceFor, toolDefinitionsFromLanguageModel } from '../../../src/core/languageModels/languageModelMessages';
+import { createHttpError } from '../../../src/core/errors/httpErrors';
+import { emptyTokenCalibration, recordPromptUsage } from '../../../src/core/context/tokenCalibration';
+import { estimateMessageTokens, estimateTextTokens } from '../../../src/core/context/estimateTokens';
+import { modelRequestOptions } from '../../../src/core/request/modelRequestOptions';
+import { requestSettingsFor } from '../../../src/core/request/requestAssembly';
+import { readExtensionSettings } from '../../../src/core/settings/extensionSettings';
+import type { ChatDone, ChatEvent } from '../../../src/core/stream/events';
+import type { ModelInfo } from '../../../src/core/protocol/modelInfo';
 
 const USER = 1;
 const ASSISTANT = 2;

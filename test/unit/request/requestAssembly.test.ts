@@ -2,7 +2,9 @@
 // Model, Edit Selection, VS Code's chat through our provider, Test Connection); a surface only names itself and may
 // ask for less. Each surface's entry in the host passes its own facts to `assembleRequests` and nothing else.
 import assert from 'node:assert/strict';
-import { assembleRequests, emptyModelInfo, type ChatCompletionRequest, type ModelInfo, type RequestAssemblyInput, type RequestSurface, type ToolDefinition } from '../../../src/core';
+import { assembleRequests, type RequestAssemblyInput, type RequestSurface } from '../../../src/core/request/requestAssembly';
+import { emptyModelInfo, type ModelInfo } from '../../../src/core/protocol/modelInfo';
+import type { ChatCompletionRequest, ToolDefinition } from '../../../src/core/protocol/messages';
 
 const SURFACES: RequestSurface[] = ['chat', 'ask-model', 'edit-selection', 'vscode-chat', 'test-connection'];
 const messages = [

@@ -2,16 +2,12 @@
 // parameters under their wire names, the model's extra body over the profile's, its headers over the profile's, and
 // nothing of it for another model.
 import assert from 'node:assert/strict';
-import {
-  assembleRequests,
-  ChatClient,
-  emptyModelInfo,
-  readExtensionSettings,
-  SettingsError,
-  type ChatCompletionRequest,
-  type ExtensionSettings,
-  type RequestSurface,
-} from '../../../src/core';
+import { assembleRequests, type RequestSurface } from '../../../src/core/request/requestAssembly';
+import { ChatClient } from '../../../src/core/client/chatClient';
+import { emptyModelInfo } from '../../../src/core/protocol/modelInfo';
+import { readExtensionSettings, type ExtensionSettings } from '../../../src/core/settings/extensionSettings';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
+import type { ChatCompletionRequest } from '../../../src/core/protocol/messages';
 import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
 import { fakeFetch, jsonResponse } from '../../support/fakeFetch';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appliesTo, applyToGlobs, readFrontMatter } from '../../../src/core';
+import { appliesTo, applyToGlobs, readFrontMatter } from '../../../src/core/rules/applyTo';
 
 describe('instructions front matter and applyTo', () => {
   it('reads the block and returns the text after it', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { discoverProjectRules, readProjectRulesSetting, type ProjectRulesSources } from '../../../src/core';
+import { discoverProjectRules } from '../../../src/core/rules/discoverProjectRules';
+import { readProjectRulesSetting, type ProjectRulesSources } from '../../../src/core/rules/projectRulesSetting';
 import { FakeRulesFileSystem } from '../../../src/core/rules/fakeRulesFileSystem';
 
 const ALL: ProjectRulesSources = readProjectRulesSetting(() => undefined);

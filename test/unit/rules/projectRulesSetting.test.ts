@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readProjectRulesSetting, RULES_KINDS, SettingsError } from '../../../src/core';
+import { readProjectRulesSetting, RULES_KINDS } from '../../../src/core/rules/projectRulesSetting';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
 
 const read = (value: unknown) => readProjectRulesSetting((key) => (key === 'projectRules' ? value : undefined));
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { composeProjectRules, rulesChipsOf, systemPromptWithRules } from '../../../src/core';
+import { composeProjectRules, systemPromptWithRules } from '../../../src/core/rules/projectRulesText';
+import { rulesChipsOf } from '../../../src/core/chat/rulesChips';
 
 describe('composeProjectRules', () => {
   it('puts each file under a heading with its path, after a preamble', () => {

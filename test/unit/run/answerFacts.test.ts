@@ -1,7 +1,9 @@
 // An answer's facts, as the chat stores them and the footer shows them: taken from what the server sent, counts only
 // where it sent counts, and the line under the answer made from them alone.
 import assert from 'node:assert/strict';
-import { answerFactsOf, answerFactsSchema, formatAnswerFooter, type ChatDone } from '../../../src/core';
+import { answerFactsOf, answerFactsSchema } from '../../../src/core/run/answerFacts';
+import { formatAnswerFooter } from '../../../src/core/ask/answerFooter';
+import type { ChatDone } from '../../../src/core/stream/events';
 import { doneWith } from '../../support/chatDone';
 
 const timings: ChatDone['timings'] = { timeToFirstByteMs: 80, timeToFirstTokenMs: 120, totalMs: 1_500, tokensPerSecond: 41.6, tokensPerSecondEstimated: false };

@@ -3,7 +3,9 @@
 // matching what the reader takes (a default in one place and another in the other would be a setting that lies).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { completionsEnabledFor, DEFAULT_COMPLETION_SETTINGS, readCompletionSettings, readExtensionSettings, SettingsError } from '../../../src/core';
+import { completionsEnabledFor, DEFAULT_COMPLETION_SETTINGS, readCompletionSettings } from '../../../src/core/settings/completionSettings';
+import { readExtensionSettings } from '../../../src/core/settings/extensionSettings';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
 import { COMPLETION_ENDPOINT_SETTINGS } from '../../../src/core/settings/serverFields';
 
 const getter = (values: Record<string, unknown>) => (key: string) => values[key];

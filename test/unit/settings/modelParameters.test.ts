@@ -1,7 +1,8 @@
 // Per-model request parameters in modelOverrides (sampling, extra body, headers) and a system prompt per profile: what
 // is taken, what is refused with the model and field to fix, and whose word wins (top-level < profile, field by field).
 import assert from 'node:assert/strict';
-import { readExtensionSettings, readServerProfiles, SettingsError } from '../../../src/core';
+import { readExtensionSettings, readServerProfiles } from '../../../src/core/settings/extensionSettings';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
 
 const getter = (values: Record<string, unknown>) => (key: string) => values[key];
 const overridesOf = (override: Record<string, unknown>) => readExtensionSettings(getter({ modelOverrides: { m: override } })).modelOverrides['m'];

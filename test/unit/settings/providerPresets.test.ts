@@ -1,7 +1,8 @@
 // The hosted providers offered by Add Profile: each preset's base URL reaches the chat endpoint its provider
 // documents, through our own URL rules (resolveUrls.ts), and carries no secret.
 import assert from 'node:assert/strict';
-import { fillPresetUrl, placeholdersOf, PROVIDER_PRESETS, resolveServiceUrls, type ProviderPreset } from '../../../src/core';
+import { fillPresetUrl, placeholdersOf, PROVIDER_PRESETS, type ProviderPreset } from '../../../src/core/settings/providerPresets';
+import { resolveServiceUrls } from '../../../src/core/request/resolveUrls';
 
 /** Each provider's chat-completions URL as its own documentation gives it. */
 const DOCUMENTED_CHAT_URL: Record<string, string> = {

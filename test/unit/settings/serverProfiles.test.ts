@@ -1,7 +1,9 @@
 // Server profiles: the top-level settings are the Default profile, unchanged for a user who adds none; other profiles
 // state their own server settings; a bad profile or an unknown active name is an error that says how to fix it.
 import assert from 'node:assert/strict';
-import { DEFAULT_PROFILE_NAME, readExtensionSettings, readServerProfiles, SettingsError } from '../../../src/core';
+import { DEFAULT_PROFILE_NAME } from '../../../src/core/settings/serverProfiles';
+import { readExtensionSettings, readServerProfiles } from '../../../src/core/settings/extensionSettings';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
 
 const getter = (values: Record<string, unknown>) => (key: string) => values[key];
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_DENY_GLOBS, matchesGlob, matchingDenyGlob } from '../../../src/core';
+import { DEFAULT_DENY_GLOBS, matchingDenyGlob } from '../../../src/core/tools/denyGlobs';
+import { matchesGlob } from '../../../src/core/text/globPattern';
 
 describe('matchesGlob', () => {
   const cases: [glob: string, path: string, matches: boolean][] = [

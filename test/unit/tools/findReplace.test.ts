@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { describeEditResult, reapplyEdit, replaceUnique } from '../../../src/core';
+import { describeEditResult } from '../../../src/core/tools/describeEditResult';
+import { reapplyEdit } from '../../../src/core/tools/reapplyEdit';
+import { replaceUnique } from '../../../src/core/tools/findReplace';
 
 const FILE = ['function add(a, b) {', '  return a + b;', '}', '', 'function sub(a, b) {', '  return a - b;', '}', ''].join('\n');
 

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import {
-  createLineMatcher,
-  findMatchingLines,
-  formatDiagnostics,
-  formatEditorContext,
-  formatFileExcerpt,
-  formatFileList,
-  formatSearchResults,
-} from '../../../src/core';
+import { createLineMatcher, findMatchingLines } from '../../../src/core/tools/textSearch';
+import { formatDiagnostics } from '../../../src/core/tools/formatDiagnostics';
+import { formatEditorContext } from '../../../src/core/tools/formatEditorContext';
+import { formatFileExcerpt } from '../../../src/core/tools/formatFileExcerpt';
+import { formatFileList } from '../../../src/core/tools/formatFileList';
+import { formatSearchResults } from '../../../src/core/tools/formatSearchResults';
 
 const lines = (count: number) => Array.from({ length: count }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 

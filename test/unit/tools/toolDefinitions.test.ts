@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import * as z from 'zod/mini';
-import { buildChatRequest, functionParameters, toolDefinitions, WORKSPACE_TOOLS, type ToolDefinition } from '../../../src/core';
+import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
+import { functionParameters } from '../../../src/core/tools/functionDefinition';
+import { toolDefinitions, WORKSPACE_TOOLS } from '../../../src/core/tools/workspaceTools';
+import type { ToolDefinition } from '../../../src/core/protocol/messages';
 import { toolDefinitionSchema } from '../../../src/core/protocol/requestSchema';
 import { validateChatRequest } from '../../support/referenceServer/validateChatRequest';
 

@@ -1,17 +1,13 @@
 // The tool loop as a state machine, driven through a real ChatClient by the reference server's scripted turns.
 // `server.requests` shows exactly what went back to the model after each round.
 import assert from 'node:assert/strict';
-import {
-  buildChatRequest,
-  ChatClient,
-  runToolLoop,
-  toolDefinitions,
-  type ChatMessage,
-  type ToolLoopEvent,
-  type ToolLoopOptions,
-  type ToolOutcome,
-  type ValidToolCall,
-} from '../../../src/core';
+import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
+import { ChatClient } from '../../../src/core/client/chatClient';
+import { runToolLoop } from '../../../src/core/tools/toolLoop';
+import { toolDefinitions } from '../../../src/core/tools/workspaceTools';
+import type { ChatMessage } from '../../../src/core/protocol/messages';
+import type { ToolLoopEvent, ToolLoopOptions, ToolOutcome } from '../../../src/core/tools/toolLoopTypes';
+import type { ValidToolCall } from '../../../src/core/tools/validateToolCall';
 import { faultTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../../support/referenceServer';
 
 const START: ChatMessage[] = [

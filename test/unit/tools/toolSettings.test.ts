@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_DENY_GLOBS, DEFAULT_TOOL_SETTINGS, needsApproval, readToolSettings, SettingsError } from '../../../src/core';
+import { DEFAULT_DENY_GLOBS } from '../../../src/core/tools/denyGlobs';
+import { DEFAULT_TOOL_SETTINGS, needsApproval, readToolSettings } from '../../../src/core/tools/toolSettings';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
 
 describe('tool settings', () => {
   it('defaults: on, 10 rounds, reads without asking, no edit auto-approved, the issue\'s deny globs', () => {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { validateToolCall, WORKSPACE_TOOLS, type CompletedToolCall } from '../../../src/core';
+import { validateToolCall } from '../../../src/core/tools/validateToolCall';
+import { WORKSPACE_TOOLS } from '../../../src/core/tools/workspaceTools';
+import type { CompletedToolCall } from '../../../src/core/stream/events';
 
 const call = (name: string, args: Record<string, unknown>): CompletedToolCall => ({
   index: 0,

@@ -2,28 +2,15 @@
 // and under which function name, their schemas as requests carry them, the texts the model reads, and a round of the
 // tool loop (through a real ChatClient and the reference server) where such a call is asked about, run, or refused.
 import assert from 'node:assert/strict';
-import {
-  approvalRule,
-  buildChatRequest,
-  ChatClient,
-  functionNameFor,
-  matchesToolEntry,
-  offerVscodeTools,
-  parametersOf,
-  runToolLoop,
-  toolDefinitions,
-  validateToolCall,
-  vscodeToolFailure,
-  vscodeToolInput,
-  vscodeToolResultText,
-  WORKSPACE_TOOLS,
-  type ChatMessage,
-  type ToolDefinition,
-  type ToolLoopEvent,
-  type ToolOffer,
-  type ValidToolCall,
-  type VscodeToolInfo,
-} from '../../../src/core';
+import { approvalRule } from '../../../src/core/tools/toolSettings';
+import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
+import { ChatClient } from '../../../src/core/client/chatClient';
+import { functionNameFor, matchesToolEntry, offerVscodeTools, parametersOf, vscodeToolFailure, vscodeToolInput, vscodeToolResultText, type VscodeToolInfo } from '../../../src/core/tools/vscodeTools';
+import { runToolLoop } from '../../../src/core/tools/toolLoop';
+import { toolDefinitions, WORKSPACE_TOOLS } from '../../../src/core/tools/workspaceTools';
+import { validateToolCall, type ToolOffer, type ValidToolCall } from '../../../src/core/tools/validateToolCall';
+import type { ChatMessage, ToolDefinition } from '../../../src/core/protocol/messages';
+import type { ToolLoopEvent } from '../../../src/core/tools/toolLoopTypes';
 import { startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../../support/referenceServer';
 
 const TICKET_SCHEMA = {

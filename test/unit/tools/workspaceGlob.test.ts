@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { checkWorkspaceGlob } from '../../../src/core';
+import { checkWorkspaceGlob } from '../../../src/core/tools/workspaceGlob';
 
 describe('checkWorkspaceGlob', () => {
   it('no glob means every file; ./ and backslashes are tidied', () => {

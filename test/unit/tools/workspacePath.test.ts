@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_DENY_GLOBS, resolveWorkspacePath, type PathRefusal, type WorkspacePathOptions } from '../../../src/core';
+import { DEFAULT_DENY_GLOBS } from '../../../src/core/tools/denyGlobs';
+import { resolveWorkspacePath, type PathRefusal, type WorkspacePathOptions } from '../../../src/core/tools/workspacePath';
 
 const WS = { name: 'app', path: '/home/me/app' };
 

@@ -2,7 +2,7 @@
 // text stays exact, the host's question before Insert/Apply, the view's and the host's lists agreeing, and link hovers
 // that name the real target.
 import assert from 'node:assert/strict';
-import { countInvisibleCharacters, invisibleCharactersQuestion } from '../../../src/core';
+import { countInvisibleCharacters, invisibleCharactersQuestion } from '../../../src/core/text/invisibleCharacters';
 import { renderMarkdown } from '../../../src/webview/markdown/markdownRenderer';
 import { INVISIBLE_CHARACTER, describeInvisibleCharacter, invisibleCharactersIn, markInvisibleCharacters } from '../../../src/webview/markdown/invisibleCharacters';
 import { StableSplitter } from '../../../src/webview/markdown/stableSplit';

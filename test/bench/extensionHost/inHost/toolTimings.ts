@@ -2,7 +2,8 @@
 // vscode API of this extension host and the ripgrep VS Code ships) against bare ripgrep on the same workspace, in
 // alternating rounds, checking every answer. The settings are read once, as the chat reads them once per request.
 import * as vscode from 'vscode';
-import { readToolSettings, workspaceToolNamed } from '../../../../src/core';
+import { readToolSettings } from '../../../../src/core/tools/toolSettings';
+import { workspaceToolNamed } from '../../../../src/core/tools/workspaceTools';
 import { findRipgrep } from '../../../../src/host/tools/ripgrep';
 import { listFiles, searchText } from '../../../../src/host/tools/searchTools';
 import { runAlternatingRounds } from '../../alternatingRounds';

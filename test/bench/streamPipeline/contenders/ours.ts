@@ -1,6 +1,7 @@
 // Ours: ChatClient.stream() over the global fetch, accumulating what the chat controller will: text and completed
 // tool calls (the client has already assembled them by index and parsed their arguments), usage and the finish reason.
-import { ChatClient, type ChatEvent } from '../../../../src/core';
+import { ChatClient } from '../../../../src/core/client/chatClient';
+import type { ChatEvent } from '../../../../src/core/stream/events';
 import { AnswerMismatch, type Answer } from '../answer';
 import { BENCH_API_KEY, BENCH_MESSAGES, BENCH_MODEL, BENCH_TOOLS } from '../benchRequest';
 import type { Contender } from '../contender';

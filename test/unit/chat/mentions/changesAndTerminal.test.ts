@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { formatChanges, formatTerminalOutput, plainTerminalText, withoutDeniedFiles } from '../../../../src/core';
+import { formatChanges, withoutDeniedFiles } from '../../../../src/core/chat/mentions/changesText';
+import { formatTerminalOutput, plainTerminalText } from '../../../../src/core/chat/mentions/terminalText';
 
 const diffOf = (path: string, line: string) => `diff --git a/${path} b/${path}\nindex 1..2 100644\n--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-old\n+${line}\n`;
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { replaceToken, tokenAtCaret } from '../../../../src/core';
+import { replaceToken, tokenAtCaret } from '../../../../src/core/chat/mentions/inputToken';
 
 describe('the word under the caret (mentions and slash commands)', () => {
   it('finds an @-mention anywhere after a space or at the start, with the query up to the caret', () => {

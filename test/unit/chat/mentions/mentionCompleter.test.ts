@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { MentionCompleter, foldersOf } from '../../../../src/core';
+import { MentionCompleter, foldersOf } from '../../../../src/core/chat/mentions/mentionCompleter';
 import { FakeMentionPorts } from '../../../../src/core/chat/mentions/fakeMentionPorts';
 
 const workspace = (): FakeMentionPorts =>

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { ChatSession, type ContextChip } from '../../../../src/core';
+import { ChatSession } from '../../../../src/core/chat/chatSession';
+import type { ContextChip } from '../../../../src/core/chat/chatTurns';
 import { fakeSessionPorts } from '../../../../src/core/chat/fakeChatSessionPorts';
 
 const chip: ContextChip = { id: 'c1', kind: 'file', label: 'a.ts', path: 'a.ts', languageId: 'typescript', startLine: 1, endLine: 1, text: 'let a = 1;', truncatedCharacters: 0 };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { matchScore, rankItems } from '../../../../src/core';
+import { matchScore, rankItems } from '../../../../src/core/chat/mentions/rankItems';
 
 const files = (paths: string[]) => paths.map((path) => ({ name: path.split('/').pop() as string, detail: path }));
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { BUILT_IN_SLASH_COMMANDS, allSlashCommands, commandMessage, findSlashCommand, parsePromptFile, splitFrontMatter, type SlashCommand } from '../../../../src/core';
+import { BUILT_IN_SLASH_COMMANDS, allSlashCommands, commandMessage, findSlashCommand, type SlashCommand } from '../../../../src/core/chat/slashCommands/slashCommands';
+import { parsePromptFile, splitFrontMatter } from '../../../../src/core/chat/slashCommands/promptFiles';
 
 describe('slash commands', () => {
   it('has one record per command, each named once with what it does', () => {
