@@ -1,4 +1,5 @@
-// An edit proposed in the chat, in the real workbench: the reference server asks to change a function with
+// Tools in the chat, in the real workbench. The five read-only tools in one round: each card shows the summary line its
+// tool's record gives, and each result reaches the model. An edit: the reference server asks to change a function with
 // replace_in_file, the tool card waits with Accept / Reject, the diff preview opens beside the code, Accept applies it,
 // the preview closes, and the editor shows the new text (one undo step brings the old one back).
 import assert from 'node:assert/strict';
@@ -14,10 +15,43 @@ import { textTurn, toolCallsTurn } from '../support/referenceServer';
 const OLD = '  return `Hello, ${name}!`;';
 const NEW = '  return `Hello there, ${name}!`;';
 
-describe('An edit proposed in the chat (e2e)', function () {
+describe('Tools in the chat (e2e)', function () {
   const server = useReferenceServer({ model: 'edit-model' });
   const workbench = useWorkbench(() => ({ settings: { 'askModel.baseUrl': server().url, 'askModel.model': 'edit-model' } }));
   const chat = useChatPanel(workbench);
+
+  it('runs the read-only tools in one round, each card with its summary line, and sends each result to the model', async function () {
+    this.timeout(90_000);
+    const { page } = workbench;
+    await openFile(page, 'hello.ts');
+    await openChat(page);
+    const calls = [
+      { name: 'read_file', arguments: JSON.stringify({ path: 'hello.ts', start_line: 2, end_line: 3 }), id: 'c_read' },
+      { name: 'list_files', arguments: JSON.stringify({ glob: '**/*.ts' }), id: 'c_list' },
+      { name: 'search_text', arguments: JSON.stringify({ query: 'Hello', mode: 'literal' }), id: 'c_search' },
+      { name: 'get_diagnostics', arguments: JSON.stringify({ path: 'hello.ts' }), id: 'c_problems' },
+      { name: 'get_editor_context', arguments: '{}', id: 'c_editor' },
+    ];
+    server().script(toolCallsTurn(calls), textTurn('Looked around the workspace.'));
+    await sendMessage(chat.view, 'Look around the workspace.');
+    const done = await lastFinishedAnswer(chat.view, 30_000);
+    assert.match(await done.innerText(), /Looked around the workspace\./);
+
+    const cards = chat.view.locator('.tool-card');
+    const lines = await cards.evaluateAll((elements) =>
+      elements.map((card) => `${card.querySelector('.tool-name')?.textContent ?? ''} ${card.querySelector('.tool-summary')?.textContent ?? ''} ${card.getAttribute('data-status') ?? ''}`),
+    );
+    assert.deepEqual(lines, ['read_file hello.ts:2-3 done', 'list_files **/*.ts done', 'search_text "Hello" done', 'get_diagnostics hello.ts done', 'get_editor_context active editor done']);
+    await screenshot(page, 'chat-read-tool-cards');
+
+    const messages = (server().requests.at(-1)?.body as { messages: { role: string; content: string; tool_call_id?: string }[] }).messages;
+    const result = (id: string): string => messages.find((message) => message.role === 'tool' && message.tool_call_id === id)?.content ?? '';
+    assert.match(result('c_read'), /^2 \| export function hello/m);
+    assert.match(result('c_list'), /hello\.ts/);
+    assert.match(result('c_search'), /hello\.ts:3:/);
+    assert.match(result('c_problems'), /hello\.ts/);
+    assert.match(result('c_editor'), /Active file: "hello\.ts" \(typescript/);
+  });
 
   it('opens the diff, waits for Accept on the tool card, closes the preview, and the editor shows the new text', async function () {
     this.timeout(90_000);
