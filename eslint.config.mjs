@@ -40,7 +40,8 @@ const coreRules = restrictImports({ paths: [noRuntimeVscode], patterns: [noCoreI
 // all its users share (a duration's format in text/, the output limit's spellings in protocol/). A folder's place:
 const CORE_FLOORS = [
   // What servers send and how it is read: the protocol's shapes (and a model's facts as the catalogue records them,
-  // which the request reads), the error tree, HTTP retries and timeouts, the SSE stream, plain text helpers.
+  // which the request reads), the error tree, HTTP (the URLs a base URL resolves to, retries, time-outs), the SSE
+  // stream, plain text helpers.
   { name: 'wire', folders: ['protocol', 'errors', 'http', 'stream', 'text'] },
   // One request: built (request/, from a model's facts and the profile's request settings) and sent (client/).
   { name: 'request', folders: ['client', 'request'] },

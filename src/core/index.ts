@@ -4,7 +4,7 @@ export type { ErrorAction } from './errors/AskModelError';
 export { describeError, actionsFor, messageOf, type DescribedError } from './errors/describeError';
 export { runAnswer, contextFitterFor, type PreparedRun, type RunPurpose } from './run/preparedRun';
 export type { ChatCompletionRequest } from './protocol/messages';
-export { resolveServiceUrls } from './request/resolveUrls';
+export { resolveServiceUrls } from './http/resolveUrls';
 export { buildMetadata } from './request/buildChatRequest';
 export type { ChatDone } from './stream/events';
 export { ChatClient, type ExchangeLogEntry } from './client/chatClient';

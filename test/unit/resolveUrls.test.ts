@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { resolveServiceUrls } from '../../src/core/request/resolveUrls';
+import { resolveServiceUrls } from '../../src/core/http/resolveUrls';
 import { SettingsError } from '../../src/core/errors/AskModelError';
 
 describe('resolveServiceUrls', () => {

@@ -9,7 +9,7 @@
 import type { ChatClient } from '../client/chatClient';
 import type { DiscoveryPort } from '../client/discoveryExchange';
 import { AbortedError } from '../errors/AskModelError';
-import type { ServiceUrls } from '../request/resolveUrls';
+import type { ServiceUrls } from '../http/resolveUrls';
 import { readModelIds } from '../protocol/responseSchema';
 import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from './liteLlmModelInfo';
 import { parseLlamaCppProps } from './llamaCppProps';

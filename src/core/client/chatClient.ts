@@ -6,7 +6,7 @@ import { StreamError } from '../errors/transportErrors';
 import type { ChatCompletionRequest } from '../protocol/messages';
 import { readModelIds } from '../protocol/responseSchema';
 import { ignoredRequestFields } from '../request/ignoredFields';
-import { resolveServiceUrls, type ServiceUrls } from '../request/resolveUrls';
+import { resolveServiceUrls, type ServiceUrls } from '../http/resolveUrls';
 import { ChatAssembler } from '../stream/chatAssembler';
 import type { BrokenToolCall, ChatDone, ChatEvent, CompletedToolCall } from '../stream/events';
 import { sleepUnlessAborted } from './abortable';

@@ -8,7 +8,7 @@ import { ChatTransport, MAX_ERROR_BODY_BYTES, readCapped, type ExchangeLogEntry 
 import { checkCustomHeaders } from '../client/clientSettings';
 import { CompatibilityMemory } from '../client/compatibilityMemory';
 import { sleepUnlessAborted } from '../client/abortable';
-import { resolveServiceUrls } from '../request/resolveUrls';
+import { resolveServiceUrls } from '../http/resolveUrls';
 import { readCompletionAnswer, type CompletionAnswer } from './completionAnswer';
 import { completionUrlsOf, type CompletionUrls } from './completionEndpoints';
 

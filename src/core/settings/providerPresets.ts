@@ -2,7 +2,7 @@
 // base URL (as its own documentation gives it for OpenAI's client), the headers it asks for, and the page where its
 // keys are made. The key itself goes to SecretStorage and is sent as `Authorization: Bearer`, as every one of these
 // accepts. A preset whose URL has a part only the user knows (Azure's resource name) names the part as {placeholder}.
-import { resolveServiceUrls } from '../request/resolveUrls';
+import { resolveServiceUrls } from '../http/resolveUrls';
 
 export interface ProviderPreset {
   id: string;

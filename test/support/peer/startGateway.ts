@@ -9,7 +9,7 @@ import { openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { resolveServiceUrls } from '../../../src/core/request/resolveUrls';
+import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
 import { npmFreeEnvironment } from '../host/npmFreeEnvironment';
 import { freePort, killGroup, startPeerOrSkip, tail, type Peer, type StartPeerOptions } from './startPeer';
 

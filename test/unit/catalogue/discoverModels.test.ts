@@ -6,7 +6,7 @@ import { AuthenticationError } from '../../../src/core/errors/httpErrors';
 import { catalogueModels, modelInfoFor } from '../../../src/core/catalogue/catalogueCache';
 import { ChatClient } from '../../../src/core/client/chatClient';
 import { discoverModels, discoverServerModels } from '../../../src/core/catalogue/discoverCatalogue';
-import { resolveServiceUrls } from '../../../src/core/request/resolveUrls';
+import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
 import type { DiscoveryReply, DiscoveryRequest } from '../../../src/core/client/discoveryExchange';
 import type { ModelInfo } from '../../../src/core/protocol/modelInfo';
 import { loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';

@@ -4,7 +4,7 @@ import { COMPLETION_ENDPOINTS } from '../../../src/core/settings/completionEndpo
 import { completionUrlsOf, endpointUrl, ENDPOINT_RECORDS, isHost, type CompletionInput } from '../../../src/core/completions/completionEndpoints';
 import { chatPromptForMiddle, HOLE } from '../../../src/core/completions/chatMiddlePrompt';
 import { fimTemplateFor } from '../../../src/core/catalogue/fimTemplates';
-import { resolveServiceUrls } from '../../../src/core/request/resolveUrls';
+import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
 
 const QWEN = fimTemplateFor('qwen2.5-coder:7b');
 const QWEN_STOP = ['<|endoftext|>', '<|fim_prefix|>', '<|fim_suffix|>', '<|fim_middle|>', '<|fim_pad|>', '<|repo_name|>', '<|file_sep|>', '<|im_start|>', '<|im_end|>'];

@@ -2,7 +2,7 @@
 // documents, through our own URL rules (resolveUrls.ts), and carries no secret.
 import assert from 'node:assert/strict';
 import { fillPresetUrl, placeholdersOf, PROVIDER_PRESETS, type ProviderPreset } from '../../../src/core/settings/providerPresets';
-import { resolveServiceUrls } from '../../../src/core/request/resolveUrls';
+import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
 
 /** Each provider's chat-completions URL as its own documentation gives it. */
 const DOCUMENTED_CHAT_URL: Record<string, string> = {
