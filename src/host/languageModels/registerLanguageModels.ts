@@ -45,4 +45,9 @@ export function registerLanguageModels(context: vscode.ExtensionContext, deps: L
     }),
     vscode.commands.registerCommand(MANAGE_MODELS_COMMAND, async () => (await loadDeferred()).manageModels(deps.log)),
   );
+  // VS Code asks a provider for its models only when the provider says its list changed, when an extension selects
+  // models of its vendor, or when "Manage Language Models" opens; registering is not enough. Without this, its Chat
+  // view's picker listed none of ours until the user opened that editor (measured in the side-by-side bench). Said
+  // once, after activation, so the catalogue's loading stays off the activation path.
+  setTimeout(() => changed.fire(), 0);
 }
