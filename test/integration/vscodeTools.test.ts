@@ -36,7 +36,7 @@ async function acceptWhenAsked(): Promise<void> {
   await until(async () => ((await vscode.commands.executeCommand<boolean>('askModel.acceptEdit')) ? true : undefined), 'a tool call waiting for approval');
 }
 
-describe('VS Code tools (an MCP server(), another extension\'s tool) offered to the model', function () {
+describe('VS Code tools (an MCP server, another extension\'s tool) offered to the model', function () {
   this.timeout(60_000);
   const server = useReferenceServer({ model: 'tool-model', demo: true });
   useSettings(() => ({ baseUrl: server().url, model: 'tool-model' }));
