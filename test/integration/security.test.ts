@@ -51,7 +51,7 @@ describe('security: the path corpus against every tool', function () {
     'hello.ts\u0000.png',
     '.env',
     'config/.env.local',
-    'keys/server().pem',
+    'keys/server.pem',
     'deploy/prod.key',
     'id_rsa',
     '.git/config',

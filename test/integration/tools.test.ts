@@ -143,7 +143,7 @@ describe('workspace tools in a real extension host', function () {
         call('read_file', { path: '.env' }, 'c_env'),
         call('read_file', { path: '/etc/passwd' }, 'c_abs'),
         call('read_file', { path: '../../package.json' }, 'c_up'),
-        call('create_file', { path: 'keys/server().pem', content: 'x' }, 'c_pem'),
+        call('create_file', { path: 'keys/server.pem', content: 'x' }, 'c_pem'),
         call('list_files', { glob: '**/.git/**' }, 'c_git'),
       ]),
       textTurn('ok'),
