@@ -71,7 +71,8 @@ describe('workspace tools in a real extension host', function () {
     assert.ok((results['c_diag'] ?? '').length > 0);
     assert.match(results['c_ctx'] ?? '', /hello\.ts/);
     assert.deepEqual(result.calls, { done: 5 });
-    const first = server().requests[0]?.body as { tools: { function: { name: string } }[]; tool_choice: string; metadata: unknown };
+    // The first chat request, not the first request: the model's catalogue may be asked about it before.
+    const first = server().requests.find((request) => request.path.endsWith('/chat/completions'))?.body as { tools: { function: { name: string } }[]; tool_choice: string; metadata: unknown };
     assert.deepEqual(first.tools.map((t) => t.function.name), ['read_file', 'list_files', 'search_text', 'get_diagnostics', 'get_editor_context', 'replace_in_file', 'create_file']);
     assert.equal(first.tool_choice, 'auto');
     assert.deepEqual(first.metadata, { generation_name: 'edit-selection' });
