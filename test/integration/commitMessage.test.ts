@@ -73,6 +73,8 @@ describe('Write Commit Message in a real extension host', function () {
     const answer = '```\nfeat(greet): say hello with a capital and a bang\n\nThe greeting reads as a sentence now.\n```';
     server().script(faultTurn({ type: 'slowDrip', delayMs: 15 }, textTurn(answer, { chunks: 12 })));
 
+    // The server holds the partial answer for 600 ms before it breaks off: the box, sampled, shows it meanwhile (with
+    // no pause, a busy machine's sampling missed it).
     const seen = new Set<string>();
     const watch = setInterval(() => seen.add(repository.inputBox.value), 3);
     const result = await write();
@@ -111,7 +113,9 @@ describe('Write Commit Message in a real extension host', function () {
 
   it('an answer that breaks off mid-stream gives the box back as it was and says what failed', async () => {
     repository.inputBox.value = 'my own draft';
-    server().script(faultTurn({ type: 'resetMidStream', afterChunks: 4 }, textTurn('feat: a message that never finishes arriving here', { chunks: 12 })));
+    server().script(faultTurn({ type: 'resetMidStream', afterChunks: 4, afterMs: 600 }, textTurn('feat: a message that never finishes arriving here', { chunks: 12 })));
+    // The server holds the partial answer for 600 ms before it breaks off: the box, sampled, shows it meanwhile (with
+    // no pause, a busy machine's sampling missed it).
     const seen = new Set<string>();
     const watch = setInterval(() => seen.add(repository.inputBox.value), 3);
     const result = await write();

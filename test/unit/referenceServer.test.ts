@@ -375,6 +375,17 @@ describe('reference server', () => {
       await assert.rejects(post(chatBody()), 'a non-streamed reset fails before the body');
     });
 
+    it('resets mid-stream after a pause when asked: the chunks before it arrive, then the reset after the pause', async () => {
+      server.script(faultTurn({ type: 'resetMidStream', afterChunks: 2, afterMs: 300 }, textTurn('a long enough answer', { chunks: 5 })));
+      const response = await post(chatBody({ stream: true }));
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const before = await readEvents(reader, 2);
+      assert.equal(before.split('\n\n').length - 1, 2);
+      const started = performance.now();
+      await assert.rejects(reader.read());
+      assert.ok(performance.now() - started >= 250, 'the reset waited for the pause');
+    });
+
     it('stalls mid-stream: no more bytes arrive, and close() returns promptly', async () => {
       server.script(faultTurn({ type: 'stall', afterChunks: 2 }, textTurn('stalled answer', { chunks: 3 })));
       const response = await post(chatBody({ stream: true }));

@@ -45,6 +45,7 @@ export async function writeStreamedAnswer(chunks: readonly StreamChunk[], fault:
 async function applyMidStreamFault(fault: Fault, ctx: StreamContext): Promise<Outcome> {
   switch (fault.type) {
     case 'resetMidStream':
+      if (fault.afterMs !== undefined) await sleep(fault.afterMs, ctx.signal);
       ctx.req.socket.destroy();
       return 'stop';
     case 'stall':

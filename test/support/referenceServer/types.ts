@@ -171,6 +171,8 @@ export interface StatusFault {
 export interface ResetMidStreamFault {
   type: 'resetMidStream';
   afterChunks: number;
+  /** Wait this long after those chunks before the reset, so a client shows the partial answer meanwhile. */
+  afterMs?: number;
 }
 
 /** Stop writing after N chunks but keep the socket open, for `ms` or until the server closes. */
