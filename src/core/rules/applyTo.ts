@@ -6,6 +6,7 @@
 // the answer works on; `**` (or `**/*`) goes with every request. Without `applyTo` it goes with none, as in VS Code,
 // where such a file is only attached by hand. Globs use the project's matcher (VS Code's semantics); a glob without a
 // `/` also matches the file's name in any folder, as `*.ts` is meant.
+import { splitFrontMatter } from '../text/frontMatter';
 import { matchesGlob } from '../text/globPattern';
 
 export interface FrontMatter {
@@ -15,17 +16,10 @@ export interface FrontMatter {
   body: string;
 }
 
-const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
+/** The block's fields and the text after it; a file whose block is not closed is all body (sent as it is). */
 export function readFrontMatter(text: string): FrontMatter {
-  const match = FRONT_MATTER.exec(text);
-  if (!match) return { fields: {}, body: text };
-  const fields: Record<string, string> = {};
-  for (const line of (match[1] ?? '').split(/\r?\n/)) {
-    const field = /^([A-Za-z][\w-]*)[ \t]*:[ \t]*(.*)$/.exec(line);
-    if (field) fields[field[1] as string] = unquote((field[2] ?? '').trim());
-  }
-  return { fields, body: text.slice(match[0].length) };
+  const split = splitFrontMatter(text);
+  return split.ok ? { fields: split.frontMatter, body: split.body } : { fields: {}, body: text };
 }
 
 function unquote(value: string): string {

@@ -12,7 +12,7 @@ import { logRequest, type Log } from '../log';
 import { knownModelInfo } from '../modelCatalogue';
 import { readProfiles } from '../settings';
 import { reportError } from '../showError';
-import { chooseRepository, gitApi, type GitRepository } from './gitApi';
+import { chooseRepository, commitGitApi, type GitRepository } from './commitRepository';
 
 export interface CommitMessageDeps {
   factory: ClientFactory;
@@ -35,7 +35,7 @@ export interface CommitMessageResult {
 export async function writeCommitMessageCommand(deps: CommitMessageDeps, clicked?: unknown): Promise<CommitMessageResult> {
   let repository: GitRepository | undefined;
   try {
-    repository = await chooseRepository(await gitApi(), clicked);
+    repository = await chooseRepository(await commitGitApi(), clicked);
   } catch (error) {
     return failed(deps, error);
   }

@@ -2,6 +2,7 @@
 // `/<name>` sends the file's body. The front matter between `---` lines gives `description` (shown in the completion
 // list); `mode`, `model` and `tools` are read but only `mode` is checked (ask, edit or agent), since our chat has one
 // mode and the user's model choice. `${selection}` and `${selectedText}` attach the editor's selection.
+import { splitFrontMatter } from '../../text/frontMatter';
 import type { CommandContext, SlashCommand } from './slashCommands';
 
 export const PROMPT_FILE_SUFFIX = '.prompt.md';
@@ -25,32 +26,4 @@ export function parsePromptFile(path: string, text: string): PromptFileResult {
   const prompt = body.replace(new RegExp(SELECTION_VARIABLE.source, 'g'), 'the attached selection').trim();
   const description = frontMatter.description ?? `Prompt file ${path}`;
   return { ok: true, command: { name, description, action: { type: 'prompt', prompt, context }, source: path }, frontMatter };
-}
-
-type FrontMatterSplit = { ok: true; frontMatter: Record<string, string>; body: string } | { ok: false; problem: string };
-
-/** `key: value` lines between the opening and closing `---` (quotes around a value are removed); the rest is the body. */
-export function splitFrontMatter(text: string): FrontMatterSplit {
-  const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (!/^---[ \t]*\n/.test(normalised)) return { ok: true, frontMatter: {}, body: normalised };
-  const lines = normalised.split('\n');
-  const close = lines.findIndex((line, index) => index > 0 && /^---[ \t]*$/.test(line));
-  if (close < 0) return { ok: false, problem: 'the front matter opened with "---" is never closed by another "---" line.' };
-  const frontMatter: Record<string, string> = {};
-  for (const [index, line] of lines.slice(1, close).entries()) {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-    const match = /^([A-Za-z][\w-]*)\s*:\s*(.*)$/.exec(line);
-    if (!match) {
-      // A list item or a continued value belongs to the key above it; we read no multi-line values.
-      if (/^\s/.test(line)) continue;
-      return { ok: false, problem: `front matter line ${index + 2} ("${line.slice(0, 60)}") is not "key: value".` };
-    }
-    frontMatter[match[1] as string] = unquote((match[2] as string).trim());
-  }
-  return { ok: true, frontMatter, body: lines.slice(close + 1).join('\n') };
-}
-
-function unquote(value: string): string {
-  const quoted = /^(["'])(.*)\1$/.exec(value);
-  return quoted ? (quoted[2] as string) : value;
 }

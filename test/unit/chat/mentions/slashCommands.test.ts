@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { BUILT_IN_SLASH_COMMANDS, allSlashCommands, commandMessage, findSlashCommand, type SlashCommand } from '../../../../src/core/chat/slashCommands/slashCommands';
-import { parsePromptFile, splitFrontMatter } from '../../../../src/core/chat/slashCommands/promptFiles';
+import { parsePromptFile } from '../../../../src/core/chat/slashCommands/promptFiles';
+import { splitFrontMatter } from '../../../../src/core/text/frontMatter';
 
 describe('slash commands', () => {
   it('has one record per command, each named once with what it does', () => {
