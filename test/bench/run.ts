@@ -9,13 +9,14 @@ import { completionsSuite } from './completions';
 import { contextSuite } from './context';
 import { recordedSuite } from './recorded';
 import { renderSuite } from './render';
+import { sideBySideSuite } from './sideBySide';
 import { sizesSuite } from './sizes';
 import { streamPipelineSuite } from './streamPipeline';
 import type { BenchSuite, SuiteReport } from './suite';
 import { toolsSuite } from './tools';
 
 /** sizes packages the .vsix that tools and activation then install into one code-server session (extensionHost/). */
-const SUITES: readonly BenchSuite[] = [streamPipelineSuite, recordedSuite, contextSuite, completionsSuite, renderSuite, sizesSuite, toolsSuite, activationSuite];
+const SUITES: readonly BenchSuite[] = [streamPipelineSuite, recordedSuite, contextSuite, completionsSuite, renderSuite, sideBySideSuite, sizesSuite, toolsSuite, activationSuite];
 const SELECT_ENV = 'ASK_MODEL_BENCH_SUITES';
 
 /** Every suite, or those `ASK_MODEL_BENCH_SUITES` names; a name that is no suite is an error, not a silent skip. */

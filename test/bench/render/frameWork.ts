@@ -5,7 +5,7 @@
 // smoothness) are reported beside it; in headless Chromium they also reflect the compositor's own pacing.
 import type { CDPSession } from 'playwright-core';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   cat: string;
   ph: string;

