@@ -47,15 +47,24 @@ export function frameWork(events: readonly TraceEvent[], startMark: string, endM
   const end = events.find((event) => event.name === endMark && event.cat.includes('blink.user_timing'));
   if (!start || !end) throw new Error(`the trace lacks the marks ${startMark}/${endMark}`);
   // The page's renderer main thread is the one its performance.mark() calls ran on.
-  const onPageThread = (event: TraceEvent): boolean => event.pid === start.pid && event.tid === start.tid;
+  const { workMs, intervalMs } = threadFrames(events, (event) => event.pid === start.pid && event.tid === start.tid, start.ts, end.ts);
+  return { workMs, intervalMs };
+}
+
+/**
+ * One thread's frames between `fromTs` and `toTs` (trace µs): each frame's top-level task time, the time between frame
+ * starts, and the thread's whole task time in that span (ms).
+ */
+export function threadFrames(events: readonly TraceEvent[], onThread: (event: TraceEvent) => boolean, fromTs: number, toTs: number): FrameWork & { taskMs: number } {
   const frameStarts = events
-    .filter((event) => onPageThread(event) && event.name === 'BeginMainThreadFrame' && event.ts >= start.ts && event.ts <= end.ts)
+    .filter((event) => onThread(event) && event.name === 'BeginMainThreadFrame' && event.ts >= fromTs && event.ts <= toTs)
     .map((event) => event.ts)
     .sort((a, b) => a - b);
   const tasks = events
-    .filter((event) => onPageThread(event) && event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && event.dur !== undefined)
+    .filter((event) => onThread(event) && event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && event.dur !== undefined)
     .map((event) => ({ from: event.ts, to: event.ts + event.dur! }))
     .sort((a, b) => a.from - b.from);
+  const overlap = (task: { from: number; to: number }, from: number, to: number): number => Math.max(0, Math.min(to, task.to) - Math.max(from, task.from));
   const workMs: number[] = [];
   const intervalMs: number[] = [];
   let first = 0;
@@ -64,11 +73,12 @@ export function frameWork(events: readonly TraceEvent[], startMark: string, endM
     const to = frameStarts[frame + 1]!;
     while (first < tasks.length && tasks[first]!.to <= from) first++;
     let busy = 0;
-    for (let task = first; task < tasks.length && tasks[task]!.from < to; task++) busy += Math.max(0, Math.min(to, tasks[task]!.to) - Math.max(from, tasks[task]!.from));
+    for (let task = first; task < tasks.length && tasks[task]!.from < to; task++) busy += overlap(tasks[task]!, from, to);
     workMs.push(busy / 1000);
     intervalMs.push((to - from) / 1000);
   }
-  return { workMs, intervalMs };
+  const taskMs = tasks.reduce((sum, task) => sum + overlap(task, fromTs, toTs), 0) / 1000;
+  return { workMs, intervalMs, taskMs };
 }
 
 export function percentile(values: readonly number[], fraction: number): number {

@@ -2,7 +2,7 @@
 // any webview frame Chromium put in a process of its own. VS Code's chat renders in the workbench's renderer; our
 // view in its webview's frame, with the workbench relaying each message to it: both contenders' cost is the sum over
 // all renderer main threads, and their frames are judged on the busiest one.
-import type { FrameWork, TraceEvent } from '../render/frameWork';
+import { threadFrames, type FrameWork, type TraceEvent } from '../render/frameWork';
 
 export interface RendererWork {
   /** Top-level task time on all renderer main threads within the marks, in ms. */
@@ -25,41 +25,13 @@ function rendererMainThreads(events: readonly TraceEvent[]): Thread[] {
     .map(({ pid, tid }) => ({ pid, tid }));
 }
 
-function clip(from: number, to: number, start: number, end: number): number {
-  return Math.max(0, Math.min(to, end) - Math.max(from, start));
-}
-
 export function rendererWork(events: readonly TraceEvent[], startMark: string, endMark: string): RendererWork {
   const start = events.find((event) => event.name === startMark && event.cat.includes('blink.user_timing'));
   const end = events.find((event) => event.name === endMark && event.cat.includes('blink.user_timing'));
   if (!start || !end) throw new Error(`the trace lacks the marks ${startMark}/${endMark}`);
   const threads = rendererMainThreads(events);
   if (threads.length === 0) throw new Error('the trace names no renderer main thread (CrRendererMain)');
-  const perThread = threads.map((thread) => {
-    const on = (event: TraceEvent): boolean => event.pid === thread.pid && event.tid === thread.tid;
-    const tasks = events
-      .filter((event) => on(event) && event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && event.dur !== undefined)
-      .map((event) => ({ from: event.ts, to: event.ts + event.dur! }))
-      .sort((a, b) => a.from - b.from);
-    const taskUs = tasks.reduce((sum, task) => sum + clip(task.from, task.to, start.ts, end.ts), 0);
-    const frameStarts = events
-      .filter((event) => on(event) && event.name === 'BeginMainThreadFrame' && event.ts >= start.ts && event.ts <= end.ts)
-      .map((event) => event.ts)
-      .sort((a, b) => a - b);
-    const workMs: number[] = [];
-    const intervalMs: number[] = [];
-    let first = 0;
-    for (let frame = 0; frame + 1 < frameStarts.length; frame++) {
-      const from = frameStarts[frame]!;
-      const to = frameStarts[frame + 1]!;
-      while (first < tasks.length && tasks[first]!.to <= from) first++;
-      let busy = 0;
-      for (let task = first; task < tasks.length && tasks[task]!.from < to; task++) busy += clip(tasks[task]!.from, tasks[task]!.to, from, to);
-      workMs.push(busy / 1000);
-      intervalMs.push((to - from) / 1000);
-    }
-    return { taskMs: taskUs / 1000, workMs, intervalMs };
-  });
+  const perThread = threads.map((thread) => threadFrames(events, (event) => event.pid === thread.pid && event.tid === thread.tid, start.ts, end.ts));
   const busiest = perThread.reduce((most, thread) => (thread.taskMs > most.taskMs ? thread : most));
   return {
     totalMs: perThread.reduce((sum, thread) => sum + thread.taskMs, 0),
