@@ -1,6 +1,7 @@
 // The read-only tools: read_file, get_diagnostics, get_editor_context. Each returns the text the model reads;
 // refusals and failures are worded for the model (and shown on the tool card).
 import * as vscode from 'vscode';
+import { diagnosticEntries } from '../diagnosticEntries';
 import { resolveWorkspacePath, type DiagnosticEntry, type GetDiagnosticsArgs, type ReadFileArgs, type ToolOutcome, type WorkspaceToolOf } from '../../core';
 import type { LastTextEditor } from '../editors/lastTextEditor';
 import { readDocumentText } from './documentText';
@@ -18,13 +19,6 @@ export async function readFile(args: ReadFileArgs, tool: WorkspaceToolOf<'read_f
   return { status: 'done', content: excerpt.text, preview: `lines ${excerpt.firstLine}–${excerpt.lastLine} of ${excerpt.totalLines}${excerpt.cut ? ' (cut)' : ''}` };
 }
 
-const SEVERITY: Record<vscode.DiagnosticSeverity, DiagnosticEntry['severity']> = {
-  [vscode.DiagnosticSeverity.Error]: 'error',
-  [vscode.DiagnosticSeverity.Warning]: 'warning',
-  [vscode.DiagnosticSeverity.Information]: 'information',
-  [vscode.DiagnosticSeverity.Hint]: 'hint',
-};
-
 export function getDiagnostics(args: GetDiagnosticsArgs, tool: WorkspaceToolOf<'get_diagnostics'>, denyGlobs: readonly string[]): ToolOutcome {
   let all: [vscode.Uri, readonly vscode.Diagnostic[]][];
   if (args.path) {
@@ -39,17 +33,7 @@ export function getDiagnostics(args: GetDiagnosticsArgs, tool: WorkspaceToolOf<'
   for (const [uri, diagnostics] of all) {
     const path = relativePathOf(uri);
     if (!args.path && resolveWorkspacePath(path, pathOptions(denyGlobs, 'read')).ok === false) continue;
-    for (const diagnostic of diagnostics) {
-      entries.push({
-        path,
-        line: diagnostic.range.start.line + 1,
-        column: diagnostic.range.start.character + 1,
-        severity: SEVERITY[diagnostic.severity],
-        message: diagnostic.message,
-        source: diagnostic.source,
-        code: typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : diagnostic.code,
-      });
-    }
+    entries.push(...diagnosticEntries(path, diagnostics));
   }
   const content = tool.formatResult(entries, { path: args.path });
   return { status: 'done', content, preview: `${entries.length} problem(s)` };

@@ -2,6 +2,7 @@
 // askModel.maxContextCharacters as the editor's chips are. A mention that cannot be attached says why, in words the
 // user can act on.
 import * as vscode from 'vscode';
+import { diagnosticEntries } from '../../diagnosticEntries';
 import {
   capText,
   chipLabel,
@@ -145,25 +146,6 @@ function workspaceDiagnostics(denyGlobs: readonly string[]): DiagnosticEntry[] {
     entries.push(...diagnosticEntries(path, diagnostics));
   }
   return entries;
-}
-
-const SEVERITY: Record<vscode.DiagnosticSeverity, DiagnosticEntry['severity']> = {
-  [vscode.DiagnosticSeverity.Error]: 'error',
-  [vscode.DiagnosticSeverity.Warning]: 'warning',
-  [vscode.DiagnosticSeverity.Information]: 'information',
-  [vscode.DiagnosticSeverity.Hint]: 'hint',
-};
-
-function diagnosticEntries(path: string, diagnostics: readonly vscode.Diagnostic[]): DiagnosticEntry[] {
-  return diagnostics.map((diagnostic) => ({
-    path,
-    line: diagnostic.range.start.line + 1,
-    column: diagnostic.range.start.character + 1,
-    severity: SEVERITY[diagnostic.severity],
-    message: diagnostic.message,
-    source: diagnostic.source,
-    code: typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : diagnostic.code,
-  }));
 }
 
 /** A file not open in an editor: its language by extension, for the fence (the model reads it; VS Code's id is a guess anyway). */
