@@ -4,51 +4,23 @@
 // its real target; and a link that reaches the DOM however it got there is handed to the host, never opened by the
 // page or the workbench around it.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import type { HostMessage } from '../../src/core/chat/webviewProtocol';
 import { SPOOFED_LINKS, TROJAN_SOURCE, fenced } from '../support/deceptiveText';
 import { reorderedCharacters } from '../support/drawnOrder';
-import { openHarness, type Harness } from '../support/webviewHarness/openHarness';
 import { sampleConversation } from '../support/webviewHarness/sampleConversation';
+import { useHarnessPage, type HarnessPageHandle } from '../support/webviewHarness/useHarnessPage';
 
-let harness: Harness;
-let page: Page;
-
-async function post(message: HostMessage): Promise<void> {
-  await page.evaluate((value) => window.askModelHarness.post(value), message);
-  await page.evaluate(() => window.askModelHarness.frames(2));
-}
+let view: HarnessPageHandle;
 
 async function showAnswer(id: string, text: string): Promise<void> {
-  await post({ type: 'turn', turn: { id, role: 'assistant', text, reasoning: '', status: 'done' }, busy: false });
-}
-
-/** What the view posted since the last call (its `ready` excluded). */
-async function posted(): Promise<unknown[]> {
-  return page.evaluate(() => window.askModelHarness.posts.splice(0).filter((post) => (post as { type: string }).type !== 'ready'));
+  await view.post({ type: 'turn', turn: { id, role: 'assistant', text, reasoning: '', status: 'done' }, busy: false });
 }
 
 async function reorderedIn(selector: string): Promise<string[]> {
-  return page.locator(selector).evaluate(reorderedCharacters);
+  return view.page.locator(selector).evaluate(reorderedCharacters);
 }
 
 describe('model output that deceives (Chromium, host CSP; issue 16)', function () {
-  before(async () => {
-    harness = await openHarness();
-  });
-  after(async () => {
-    await harness.close();
-  });
-  beforeEach(async () => {
-    ({ page } = await harness.openPage());
-    await post({ type: 'state', state: { ...sampleConversation(Date.UTC(2026, 0, 1)), turns: [] } });
-    await posted();
-  });
-  afterEach(async () => {
-    const violations = await page.evaluate(() => window.askModelHarness.cspViolations);
-    await page.close();
-    assert.deepEqual(violations, [], 'no CSP violations');
-  });
+  view = useHarnessPage({ first: () => ({ type: 'state', state: { ...sampleConversation(Date.UTC(2026, 0, 1)), turns: [] } }) });
 
   it('Trojan Source in a code block: drawn in logical order, each character a placeholder naming it; the buttons send the exact bytes', async () => {
     const block = TROJAN_SOURCE.stretchedString!;
@@ -56,13 +28,13 @@ describe('model output that deceives (Chromium, host CSP; issue 16)', function (
     const code = '[data-turn-id="t1"] pre code';
     assert.deepEqual(await reorderedIn(code), [], 'the code reads as its bytes run');
     assert.deepEqual(await reorderedIn('[data-turn-id="t1"] .markdown > p:last-child'), [], 'so does the inline code');
-    const labels = await page.locator(`${code} .invisible-char`).evaluateAll((marks) => marks.map((mark) => getComputedStyle(mark, '::before').content));
+    const labels = await view.page.locator(`${code} .invisible-char`).evaluateAll((marks) => marks.map((mark) => getComputedStyle(mark, '::before').content));
     assert.deepEqual(labels, ['"U+202E"', '"U+2066"', '"U+2069"', '"U+2066"']);
-    assert.equal(await page.locator(`${code} .invisible-char`).first().getAttribute('title'), 'U+202E RIGHT-TO-LEFT OVERRIDE');
-    assert.match((await page.locator('[data-turn-id="t1"] .code-warning').textContent()) ?? '', /U\+202E RIGHT-TO-LEFT OVERRIDE, U\+2066 LEFT-TO-RIGHT ISOLATE, U\+2069 POP DIRECTIONAL ISOLATE/);
-    assert.equal(await page.locator('[data-turn-id="t1"] .markdown > p:last-child code .invisible-char').count(), 4, 'inline code is marked too');
-    for (const label of ['Copy', 'Insert', 'Apply']) await page.locator('[data-turn-id="t1"] button', { hasText: label }).click();
-    assert.deepEqual(await posted(), [
+    assert.equal(await view.page.locator(`${code} .invisible-char`).first().getAttribute('title'), 'U+202E RIGHT-TO-LEFT OVERRIDE');
+    assert.match((await view.page.locator('[data-turn-id="t1"] .code-warning').textContent()) ?? '', /U\+202E RIGHT-TO-LEFT OVERRIDE, U\+2066 LEFT-TO-RIGHT ISOLATE, U\+2069 POP DIRECTIONAL ISOLATE/);
+    assert.equal(await view.page.locator('[data-turn-id="t1"] .markdown > p:last-child code .invisible-char').count(), 4, 'inline code is marked too');
+    for (const label of ['Copy', 'Insert', 'Apply']) await view.page.locator('[data-turn-id="t1"] button', { hasText: label }).click();
+    assert.deepEqual(await view.posted(), [
       { type: 'copyCode', code: block.code },
       { type: 'insertCode', code: block.code },
       { type: 'applyCode', code: block.code },
@@ -71,7 +43,7 @@ describe('model output that deceives (Chromium, host CSP; issue 16)', function (
 
   it('a control in prose reorders neither the text after a link, emphasis or inline code, nor the next paragraph', async () => {
     await showAnswer('p1', 'Read [the \u202Edocs](https://example.com/) before you run it, *then \u202Eagain* and `x\u202E` twice.\n\nUnclosed \u202Eoverride here\n\nThe next paragraph reads plainly.');
-    const after = await page.locator('[data-turn-id="p1"] p:first-of-type').evaluate((paragraph) => {
+    const after = await view.page.locator('[data-turn-id="p1"] p:first-of-type').evaluate((paragraph) => {
       // The text nodes after each inline element, each measured on its own.
       const lefts: number[][] = [];
       for (const child of paragraph.childNodes) {
@@ -95,14 +67,14 @@ describe('model output that deceives (Chromium, host CSP; issue 16)', function (
 
   it('a link’s hover names its real target, never the title the model wrote', async () => {
     await showAnswer('l1', `${SPOOFED_LINKS.titled.markdown} ${SPOOFED_LINKS.imageTitled.markdown} ${SPOOFED_LINKS.homoglyph.markdown}`);
-    const links = await page.locator('[data-turn-id="l1"] a').evaluateAll((anchors) => anchors.map((anchor) => [anchor.getAttribute('href'), anchor.getAttribute('title')]));
+    const links = await view.page.locator('[data-turn-id="l1"] a').evaluateAll((anchors) => anchors.map((anchor) => [anchor.getAttribute('href'), anchor.getAttribute('title')]));
     assert.deepEqual(links, [SPOOFED_LINKS.titled.href, SPOOFED_LINKS.imageTitled.href, SPOOFED_LINKS.homoglyph.href].map((href) => [href, href]));
   });
 
   it('a bad link forced into the DOM is handed to the host, and neither the page nor the workbench around it opens it', async () => {
     await showAnswer('b1', 'Nothing to see.');
     const hrefs = ['file:///etc/passwd', 'vscode://vscode.git/clone?url=https%3A%2F%2Fevil.example%2Fr', 'command:workbench.action.quit', 'javascript:void(0)'];
-    await page.evaluate((targets) => {
+    await view.page.evaluate((targets) => {
       // What the workbench does around a real webview: it listens for clicks on the view's window and opens links.
       const seen: string[] = [];
       (window as unknown as { workbenchSaw: string[] }).workbenchSaw = seen;
@@ -124,16 +96,16 @@ describe('model output that deceives (Chromium, host CSP; issue 16)', function (
       svg.append(svgLink);
       body.append(svg);
     }, hrefs);
-    const url = page.url();
-    const pages = page.context().pages().length;
+    const url = view.page.url();
+    const pages = view.page.context().pages().length;
     for (const [index] of hrefs.entries()) {
-      await page.getByText(`bad link ${index}`).click();
-      await page.getByText(`bad link ${index}`).click({ button: 'middle' });
+      await view.page.getByText(`bad link ${index}`).click();
+      await view.page.getByText(`bad link ${index}`).click({ button: 'middle' });
     }
-    await page.getByText('svg link').click();
-    assert.equal(page.url(), url, 'the page did not navigate');
-    assert.equal(page.context().pages().length, pages, 'no window opened');
-    assert.deepEqual(await posted(), [...hrefs.flatMap((href) => [{ type: 'openLink', href }, { type: 'openLink', href }]), { type: 'openLink', href: hrefs[0] }]);
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { workbenchSaw: string[] }).workbenchSaw), [], 'no click reached the workbench’s listener');
+    await view.page.getByText('svg link').click();
+    assert.equal(view.page.url(), url, 'the page did not navigate');
+    assert.equal(view.page.context().pages().length, pages, 'no window opened');
+    assert.deepEqual(await view.posted(), [...hrefs.flatMap((href) => [{ type: 'openLink', href }, { type: 'openLink', href }]), { type: 'openLink', href: hrefs[0] }]);
+    assert.deepEqual(await view.page.evaluate(() => (window as unknown as { workbenchSaw: string[] }).workbenchSaw), [], 'no click reached the workbench’s listener');
   });
 });

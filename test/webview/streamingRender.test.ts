@@ -3,64 +3,42 @@
 // blockquotes, a late reference definition, an unclosed fence) cut into deltas of several sizes, each posted on a clock
 // so that frames (and the view's renders, at most every 50 ms) fall between them. Also what shows while it streams.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import { useHarnessPage, type HarnessPageHandle } from '../support/webviewHarness/useHarnessPage';
 import type { HostMessage } from '../../src/core/chat/webviewProtocol';
 import { buildBenchAnswer } from '../bench/render/benchAnswer';
 import { benchMessages, coalescedStream } from '../bench/render/benchMessages';
-import { openHarness, type Harness } from '../support/webviewHarness/openHarness';
 import { LATE_REFERENCE_MARKDOWN, SPLIT_EXACT_MARKDOWN, UNCLOSED_FENCE_MARKDOWN } from '../support/trickyMarkdown';
 
-let harness: Harness;
-let page: Page;
+let view: HarnessPageHandle;
 
 const EMPTY_STATE: HostMessage = { type: 'state', state: { conversationId: 'c1', turns: [], pendingContext: [], busy: false, model: 'm', profile: 'Default', profiles: ['Default'], history: [] } };
 
-/** Posts `message` and waits long enough for the view to have rendered it (streamed text: at most every 50 ms). */
-async function post(message: HostMessage): Promise<void> {
-  await page.evaluate((value) => window.askModelHarness.post(value), message);
-  await page.evaluate(() => window.askModelHarness.frames(5));
-}
-
 /** Posts `messages` on a clock, `perMs` a millisecond, and waits for the view to have rendered them. */
 async function stream(messages: readonly HostMessage[], perMs: number): Promise<void> {
-  await page.evaluate((options) => window.askModelHarness.stream(options), { messages, perMs });
-  await page.evaluate(() => window.askModelHarness.frames(3));
+  await view.page.evaluate((options) => window.askModelHarness.stream(options), { messages, perMs });
+  await view.page.evaluate(() => window.askModelHarness.frames(3));
 }
 
-const articleHtml = (id: string): Promise<string> => page.locator(`[data-turn-id="${id}"]`).innerHTML();
+const articleHtml = (id: string): Promise<string> => view.page.locator(`[data-turn-id="${id}"]`).innerHTML();
 
 /** Streams `text` as turn `id` in deltas of `size` characters, finishes it, and returns its article's HTML. */
 async function streamedHtml(id: string, text: string, size: number, perMs = 0.5): Promise<string> {
-  await post({ type: 'turn', turn: { id, role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
+  await view.post({ type: 'turn', turn: { id, role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
   const deltas: HostMessage[] = [];
   for (let at = 0; at < text.length; at += size) deltas.push({ type: 'delta', turnId: id, text: text.slice(at, at + size), reasoning: '' });
   await stream(deltas, perMs);
-  await post({ type: 'turn', turn: { id, role: 'assistant', text, reasoning: '', status: 'done' }, busy: false });
+  await view.post({ type: 'turn', turn: { id, role: 'assistant', text, reasoning: '', status: 'done' }, busy: false });
   return articleHtml(id);
 }
 
 async function onceHtml(id: string, text: string): Promise<string> {
-  await post({ type: 'turn', turn: { id, role: 'assistant', text, reasoning: '', status: 'done' }, busy: false });
+  await view.post({ type: 'turn', turn: { id, role: 'assistant', text, reasoning: '', status: 'done' }, busy: false });
   return articleHtml(id);
 }
 
 describe('streamed answers end as the one-shot render (Chromium)', function () {
   this.timeout(120_000);
-  before(async () => {
-    harness = await openHarness();
-  });
-  after(async () => {
-    await harness.close();
-  });
-  beforeEach(async () => {
-    ({ page } = await harness.openPage());
-    await post(EMPTY_STATE);
-  });
-  afterEach(async () => {
-    const violations = await page.evaluate(() => window.askModelHarness.cspViolations);
-    await page.close();
-    assert.deepEqual(violations, [], 'no CSP violations');
-  });
+  view = useHarnessPage({ first: () => EMPTY_STATE, framesAfterPost: 5 });
 
   it('tricky Markdown cut into deltas of 1 to 200 characters', async () => {
     const cases = { ...SPLIT_EXACT_MARKDOWN, lateReference: LATE_REFERENCE_MARKDOWN, unclosedFence: UNCLOSED_FENCE_MARKDOWN };
@@ -68,7 +46,7 @@ describe('streamed answers end as the one-shot render (Chromium)', function () {
       const once = await onceHtml(`once-${name}`, text);
       for (const size of [1, 3, 17, 200]) assert.equal(await streamedHtml(`s-${name}-${size}`, text, size), once, `${name} in deltas of ${size}`);
     }
-    assert.equal(await page.locator('.markdown-tail').count(), 0, 'no tail is left behind');
+    assert.equal(await view.page.locator('.markdown-tail').count(), 0, 'no tail is left behind');
   });
 
   it('while streaming, what shows is what the text so far renders to, render after render', async () => {
@@ -77,16 +55,16 @@ describe('streamed answers end as the one-shot render (Chromium)', function () {
     for (const name of ['fences', 'lists'] as const) {
       const text = SPLIT_EXACT_MARKDOWN[name]!;
       const id = `m-${name}`;
-      await post({ type: 'turn', turn: { id, role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
+      await view.post({ type: 'turn', turn: { id, role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
       for (let at = 0; at < text.length; at += 23) {
         const shown = text.slice(0, at + 23);
-        await post({ type: 'delta', turnId: id, text: text.slice(at, at + 23), reasoning: '' });
-        const streamed = await page.locator(`[data-turn-id="${id}"]`).evaluate((turn) =>
+        await view.post({ type: 'delta', turnId: id, text: text.slice(at, at + 23), reasoning: '' });
+        const streamed = await view.page.locator(`[data-turn-id="${id}"]`).evaluate((turn) =>
           [...turn.querySelectorAll('.markdown')].map((part) => part.innerHTML).join('').replaceAll(' disabled=""', ''),
         );
         const prefixId = `${id}-${at}`;
-        await post({ type: 'turn', turn: { id: prefixId, role: 'assistant', text: shown, reasoning: '', status: 'done' }, busy: true });
-        const once = await page.locator(`[data-turn-id="${prefixId}"] .markdown`).innerHTML();
+        await view.post({ type: 'turn', turn: { id: prefixId, role: 'assistant', text: shown, reasoning: '', status: 'done' }, busy: true });
+        const once = await view.page.locator(`[data-turn-id="${prefixId}"] .markdown`).innerHTML();
         assert.equal(streamed, once, `${name} after ${shown.length} characters`);
       }
     }
@@ -96,7 +74,7 @@ describe('streamed answers end as the one-shot render (Chromium)', function () {
     const answer = buildBenchAnswer();
     const messages = benchMessages(answer, 10_000, 'a-streamed');
     // The finished turn carries the reasoning and a footer too: the one-shot render gets the same turn.
-    await post(benchMessages(answer, 10_000, 'a-once').once);
+    await view.post(benchMessages(answer, 10_000, 'a-once').once);
     const once = await articleHtml('a-once');
     await stream([messages.question, ...messages.streamed], 10);
     assert.equal(await articleHtml('a-streamed'), once, 'per token, 10 deltas a millisecond');
@@ -110,52 +88,52 @@ describe('streamed answers end as the one-shot render (Chromium)', function () {
     for (const [name, text] of Object.entries(SPLIT_EXACT_MARKDOWN)) {
       const id = `quick-${name}`;
       const once = await onceHtml(`o-quick-${name}`, text);
-      await post({ type: 'turn', turn: { id, role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
+      await view.post({ type: 'turn', turn: { id, role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
       const half = Math.floor(text.length / 2);
       const messages: HostMessage[] = [
         { type: 'delta', turnId: id, text: text.slice(0, half), reasoning: '' },
         { type: 'delta', turnId: id, text: text.slice(half), reasoning: '' },
         { type: 'turn', turn: { id, role: 'assistant', text, reasoning: '', status: 'done' }, busy: false },
       ];
-      await page.evaluate((all) => all.forEach((message) => window.askModelHarness.post(message)), messages);
-      await page.evaluate(() => window.askModelHarness.frames(5));
+      await view.page.evaluate((all) => all.forEach((message) => window.askModelHarness.post(message)), messages);
+      await view.page.evaluate(() => window.askModelHarness.frames(5));
       assert.equal(await articleHtml(id), once, name);
     }
-    assert.equal(await page.locator('.markdown-tail').count(), 0, 'no tail is left behind');
+    assert.equal(await view.page.locator('.markdown-tail').count(), 0, 'no tail is left behind');
   });
 
   it('a finished answer that is not what streamed (the host sent other text) still ends as its one-shot render', async () => {
     // The split before "Next" was decided by that line's first character; the finished text continues the list there.
     const finished = '- item\n\n  still the item, not a paragraph of its own\n';
     const once = await onceHtml('o-changed', finished);
-    await post({ type: 'turn', turn: { id: 'changed', role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
+    await view.post({ type: 'turn', turn: { id: 'changed', role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
     await stream([{ type: 'delta', turnId: 'changed', text: '- item\n\nNext', reasoning: '' }], 1);
-    assert.equal(await page.locator('[data-turn-id="changed"] .markdown:not(.markdown-tail)').innerHTML(), '<ul>\n<li>item</li>\n</ul>\n', 'the list was frozen');
-    await post({ type: 'turn', turn: { id: 'changed', role: 'assistant', text: finished, reasoning: '', status: 'done' }, busy: false });
+    assert.equal(await view.page.locator('[data-turn-id="changed"] .markdown:not(.markdown-tail)').innerHTML(), '<ul>\n<li>item</li>\n</ul>\n', 'the list was frozen');
+    await view.post({ type: 'turn', turn: { id: 'changed', role: 'assistant', text: finished, reasoning: '', status: 'done' }, busy: false });
     assert.equal(await articleHtml('changed'), once);
   });
 
   it('while streaming: "Thinking…" until the first text, and the tail spaced as the finished answer will be', async () => {
-    await post({ type: 'turn', turn: { id: 's', role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
-    const tail = page.locator('[data-turn-id="s"] .markdown-tail');
+    await view.post({ type: 'turn', turn: { id: 's', role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
+    const tail = view.page.locator('[data-turn-id="s"] .markdown-tail');
     const placeholder = (): Promise<string> => tail.evaluate((element) => getComputedStyle(element, '::before').content);
     const firstBlockMargin = (): Promise<string> => tail.evaluate((element) => getComputedStyle(element.firstElementChild!).marginTop);
     assert.equal(await placeholder(), '"Thinking…"');
-    await post({ type: 'delta', turnId: 's', text: 'First paragraph', reasoning: '' });
+    await view.post({ type: 'delta', turnId: 's', text: 'First paragraph', reasoning: '' });
     assert.equal(await placeholder(), 'none');
     assert.equal(await firstBlockMargin(), '0px', 'the first block is at the top of the answer');
-    await post({ type: 'delta', turnId: 's', text: '.\n\n```\ncode\n```\n', reasoning: '' });
+    await view.post({ type: 'delta', turnId: 's', text: '.\n\n```\ncode\n```\n', reasoning: '' });
     assert.equal(await tail.innerHTML(), '', 'both blocks are finished');
     assert.equal(await placeholder(), 'none', 'an empty tail after finished blocks is not "Thinking…"');
-    await post({ type: 'delta', turnId: 's', text: 'Second paragraph', reasoning: '' });
+    await view.post({ type: 'delta', turnId: 's', text: 'Second paragraph', reasoning: '' });
     assert.notEqual(await firstBlockMargin(), '0px', "a later block keeps its top margin: the gap is the block's own");
   });
 
   it('an answer that starts with blank lines: its first block is still at the top while it streams', async () => {
-    await post({ type: 'turn', turn: { id: 'b', role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
-    const tail = page.locator('[data-turn-id="b"] .markdown-tail');
+    await view.post({ type: 'turn', turn: { id: 'b', role: 'assistant', text: '', reasoning: '', status: 'streaming' }, busy: true });
+    const tail = view.page.locator('[data-turn-id="b"] .markdown-tail');
     // The blank lines are a finished piece of their own (rendering to nothing) once the paragraph starts.
-    await post({ type: 'delta', turnId: 'b', text: '\n\nFirst paragraph', reasoning: '' });
+    await view.post({ type: 'delta', turnId: 'b', text: '\n\nFirst paragraph', reasoning: '' });
     assert.equal(await tail.innerHTML(), '<p>First paragraph</p>\n');
     assert.equal(await tail.evaluate((element) => getComputedStyle(element.firstElementChild!).marginTop), '0px');
   });
