@@ -11,7 +11,8 @@ import { CompletionEngine } from '../../src/core/completions/completionEngine';
 import { ENDPOINT_RECORDS } from '../../src/core/completions/completionEndpoints';
 import { fimTemplateFor } from '../../src/core/catalogue/fimTemplates';
 import type { CompletionEndpoint } from '../../src/core/settings/completionEndpointSetting';
-import { endpointUrl, type CompletionInput, type SuffixStyle } from '../../src/core/completions/completionEndpoints';
+import { endpointUrl, type SuffixStyle } from '../../src/core/completions/completionEndpoints';
+import type { CompletionInput } from '../../src/core/completions/completionInput';
 import { classifyCompletionFailure } from '../../src/core/completions/completionFailure';
 import { FIM_TEST_MIDDLE, startPeerOrSkip, type Peer } from '../support/peer/startPeer';
 

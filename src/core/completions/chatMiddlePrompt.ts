@@ -2,7 +2,7 @@
 // and fences unless told otherwise, and even then sometimes does: cleanChatAnswer (postProcess.ts) takes the code
 // back out of what it says.
 import type { ChatMessage } from '../protocol/messages';
-import type { CompletionInput } from './completionEndpoints';
+import type { CompletionInput } from './completionInput';
 
 export const HOLE = '<CURSOR>';
 

@@ -3,7 +3,7 @@
 // llama.vscode, whose /infill client sends them as `input_extra`): chunks are taken when a file is opened, saved or
 // left, and between completions from the current file outside the window already sent; a chunk too like one already
 // kept (over 90% of its lines shared) replaces it; the oldest go first.
-import type { ContextChunk } from './completionEndpoints';
+import type { ContextChunk } from './completionInput';
 
 export interface AroundCursor {
   prefix: string;

@@ -8,9 +8,8 @@
 //   fim              Mistral's POST /v1/fim/completions (Codestral): prompt + suffix
 //   ollama-generate  Ollama's native POST /api/generate: prompt + suffix, or the raw FIM prompt with `raw`
 //   chat             POST /v1/chat/completions, the one endpoint every server has: a request for the missing middle
-import type { ChatMetadata } from '../protocol/messages';
-import type { FimTemplate } from '../catalogue/fimTemplates';
 import { chatPromptForMiddle } from './chatMiddlePrompt';
+import type { CompletionInput } from './completionInput';
 import type { CompletionEndpoint } from '../settings/completionEndpointSetting';
 
 /**
@@ -18,30 +17,6 @@ import type { CompletionEndpoint } from '../settings/completionEndpointSetting';
  * raw FIM prompt we render from the model family's template (for a server that refuses `suffix`).
  */
 export type SuffixStyle = 'field' | 'template';
-
-/** A chunk of another file, for endpoints that take context beyond the file being typed in. */
-export interface ContextChunk {
-  filename: string;
-  text: string;
-}
-
-export interface CompletionInput {
-  model: string;
-  /** The text before the cursor, already capped (completionContext.ts). */
-  prefix: string;
-  /** The text after the cursor, already capped. */
-  suffix: string;
-  /** The file's workspace-relative name, and its language, for the endpoints that take them. */
-  filename: string;
-  languageId: string;
-  chunks: readonly ContextChunk[];
-  maxTokens: number;
-  /** False: one line only (the request stops at a newline). */
-  multiline: boolean;
-  /** The model family's raw FIM prompt, when known (fimTemplates.ts). */
-  template: FimTemplate | undefined;
-  metadata: ChatMetadata | undefined;
-}
 
 /** Where a server's endpoints are: its root (no /v1) and its OpenAI-style /v1. */
 export interface CompletionUrls {

@@ -1,7 +1,8 @@
 // The exact body each endpoint is sent for one input, in each suffix style, and where each endpoint is on a server.
 import assert from 'node:assert/strict';
 import { COMPLETION_ENDPOINTS } from '../../../src/core/settings/completionEndpointSetting';
-import { completionUrlsOf, endpointUrl, ENDPOINT_RECORDS, isHost, type CompletionInput } from '../../../src/core/completions/completionEndpoints';
+import { completionUrlsOf, endpointUrl, ENDPOINT_RECORDS, isHost } from '../../../src/core/completions/completionEndpoints';
+import type { CompletionInput } from '../../../src/core/completions/completionInput';
 import { chatPromptForMiddle, HOLE } from '../../../src/core/completions/chatMiddlePrompt';
 import { fimTemplateFor } from '../../../src/core/catalogue/fimTemplates';
 import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
