@@ -6,7 +6,7 @@ import type { Log } from '../log';
 import { readProfiles, readSettings, setActiveProfile } from '../settings';
 import { openRulesFile } from '../rules/projectRulesReader';
 import { runErrorAction } from '../showError';
-import type { WorkspaceTools } from '../tools/registerTools';
+import type { WorkspaceTools } from '../tools/workspaceTools';
 import type { AnswerChanges, RevertOutcome } from './answerChanges';
 import { applyCode, copyCode, insertCode } from './codeActions';
 import { exportConversation, importConversation } from './conversationFiles';

@@ -8,7 +8,7 @@ import type { Log } from '../log';
 import { prepareRun } from '../prepareRun';
 import { readProfiles, readSettings } from '../settings';
 import { approveOnCard } from '../tools/toolApprovers';
-import type { WorkspaceTools } from '../tools/registerTools';
+import type { WorkspaceTools } from '../tools/workspaceTools';
 import type { ConversationStore } from './conversationStore';
 
 export interface HostSessionDeps {

@@ -8,7 +8,7 @@ import type { Log } from '../log';
 import { prepareRun } from '../prepareRun';
 import { reportError } from '../showError';
 import { approveWithNotification } from '../tools/toolApprovers';
-import type { WorkspaceTools } from '../tools/registerTools';
+import type { WorkspaceTools } from '../tools/workspaceTools';
 
 const SURROUNDING_LINES = 30;
 

@@ -6,20 +6,10 @@
 import * as vscode from 'vscode';
 import type { LastTextEditor } from '../editors/lastTextEditor';
 import { lazy, loadDeferred } from '../lazy';
-import type { PendingApprovals } from './pendingApprovals';
-import type { ProposedEditDocuments } from './proposedEdits';
-import type { ReadTracker } from './readTracker';
-import type { HostToolRunner } from './toolRunner';
+import type { WorkspaceTools } from './workspaceTools';
 
 /** The virtual documents holding proposed text (proposedEdits.ts), registered at once so that it always answers. */
 export const PROPOSED_SCHEME = 'askmodel-proposed';
-
-export interface WorkspaceTools {
-  reads: ReadTracker;
-  diffs: ProposedEditDocuments;
-  approvals: PendingApprovals;
-  runner: HostToolRunner;
-}
 
 /** What activation holds: `load()` builds the tools on first call. */
 export interface RegisteredTools {
