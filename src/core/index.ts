@@ -3,6 +3,8 @@
 export type { ErrorAction } from './errors/AskModelError';
 export { describeError, actionsFor, messageOf, type DescribedError } from './errors/describeError';
 export { runAnswer, contextFitterFor, type PreparedRun, type RunPurpose } from './run/preparedRun';
+export { prepareRun } from './run/prepareRun';
+export type { PrepareRunPorts } from './run/prepareRunPorts';
 export type { ChatCompletionRequest } from './protocol/messages';
 export { resolveServiceUrls } from './http/resolveUrls';
 export { buildMetadata } from './request/buildChatRequest';

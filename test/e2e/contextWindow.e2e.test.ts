@@ -28,7 +28,7 @@ const SUMMARY_LINE = 'Earlier messages summarised for the model';
 const LONG_ANSWER = 'The build spends most of its time in the type checker, which checks every file again. '.repeat(9);
 
 /** Real files of this project, 5–14 KB each, copied into the workspace for the model to read. */
-const LARGE_FILES = ['src/core/chat/chatSession.ts', 'src/core/tools/toolLoop.ts', 'src/core/context/contextFitter.ts', 'src/core/context/compactConversation.ts', 'src/core/context/summaryRequest.ts', 'src/host/prepareRun.ts'];
+const LARGE_FILES = ['src/core/chat/chatSession.ts', 'src/core/tools/toolLoop.ts', 'src/core/context/contextFitter.ts', 'src/core/context/compactConversation.ts', 'src/core/context/summaryRequest.ts', 'src/core/run/prepareRun.ts'];
 /** The 50 turns: about 20 s through the real host here. */
 const LONG_CHAT_TURNS = 50;
 /** Lines per read: a whole file (read_file cuts at 40,000 characters) is more than this window holds. */

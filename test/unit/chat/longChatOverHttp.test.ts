@@ -21,7 +21,7 @@ const TURNS = 50;
 const READ_LINES = 30;
 const REPO = resolve(__dirname, '../../..');
 /** Real files of this project, 5–14 KB each: what a model asked about this code base would read. */
-const FILES = ['src/core/chat/chatSession.ts', 'src/core/tools/toolLoop.ts', 'src/core/context/contextFitter.ts', 'src/core/context/compactConversation.ts', 'src/core/context/summaryRequest.ts', 'src/host/prepareRun.ts'];
+const FILES = ['src/core/chat/chatSession.ts', 'src/core/tools/toolLoop.ts', 'src/core/context/contextFitter.ts', 'src/core/context/compactConversation.ts', 'src/core/context/summaryRequest.ts', 'src/core/run/prepareRun.ts'];
 
 describe('a 50-turn chat with large file reads against a 4,096-token window (reference server over HTTP)', function () {
   this.timeout(120_000);

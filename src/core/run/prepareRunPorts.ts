@@ -1,0 +1,56 @@
+// What preparing a run needs from the world, as ports the host implements on VS Code and its client factory
+// (src/host/prepareRun.ts), and the tests on plain values (fakePrepareRunPorts.ts).
+import type { ContextMemory, ContextWindow } from '../context/contextFitter';
+import type { ServerTokenCounter } from '../context/serverTokenCounter';
+import type { ChatCompletionRequest } from '../protocol/messages';
+import type { ModelInfo } from '../protocol/modelInfo';
+import type { ProjectRules } from '../rules/projectRulesText';
+import type { ExtensionSettings } from '../settings/extensionSettings';
+import type { ChatDone } from '../stream/events';
+import type { ToolSettings } from '../tools/toolSettings';
+import type { ChatStreamSource } from '../tools/toolLoopTypes';
+import type { VscodeToolInfo } from '../tools/vscodeTools';
+import type { AnswerFacts } from './answerFacts';
+
+/** The client a run sends through: the answer loop streams, a summary request is answered whole. */
+export interface RunClient extends ChatStreamSource {
+  complete(request: ChatCompletionRequest, options: { signal?: AbortSignal }): Promise<{ text: string }>;
+}
+
+/** A client made for the current settings and key, with what is known of the server's models without asking it. */
+export interface ReadyRunClient {
+  client: RunClient;
+  settings: ExtensionSettings;
+  /** What is known of `model` on this server now: the session's discovery (if any) and the user's overrides. */
+  modelInfo(model: string): ModelInfo;
+  /** The server's own token count for `model`, where one is known to be offered; `log` hears once what was found. */
+  tokenCounter(model: string, log: (line: string) => void): ServerTokenCounter | undefined;
+}
+
+/** The log a run writes to: a line per decision, and each request as it goes (its body at trace level). */
+export interface RunLog {
+  info(line: string): void;
+  warn(line: string): void;
+  request(feature: string, request: ChatCompletionRequest): void;
+}
+
+/** `File`: how the host names the files an answer works on (the project rules that apply depend on them). */
+export interface PrepareRunPorts<File = string> {
+  /** A client for the current settings and key (read again on each call). */
+  createClient(): Promise<ReadyRunClient>;
+  /** The model picker, when no model is set: the model chosen (now in the settings), or undefined when declined. */
+  selectModel(): Promise<string | undefined>;
+  /** askModel.tools.* and askModel.vscodeTools.* (throws a SettingsError for a bad value). */
+  toolSettings(): ToolSettings;
+  /** The tools VS Code lists now (`vscode.lm.tools`). */
+  vscodeTools(): readonly VscodeToolInfo[];
+  /** The project rules for an answer about `workingFiles`; undefined when none apply. `feature` starts its log lines. */
+  projectRules(workingFiles: readonly File[], feature: string): Promise<ProjectRules | undefined>;
+  /** How many server profiles the settings hold (the footer names the profile when there is more than one). */
+  profileCount(): number;
+  /** What the session learnt of the model's window and token counts; `known` reads what the catalogue says now. */
+  contextMemory(profile: string, model: string, known: () => ContextWindow | undefined): ContextMemory;
+  /** Every answer's record: its log line, the rate-limit note, the day's spend. */
+  recordAnswer(feature: string, done: ChatDone, facts: AnswerFacts): void;
+  log: RunLog;
+}
