@@ -47,8 +47,9 @@ const CORE_FLOORS = [
   { name: 'request', folders: ['client', 'request'] },
   // What is known before a run: the model catalogue, the settings, the context window, costs and key budgets;
   // discovery (the model servers running on this machine, read with the catalogue's JSON helpers) and rules (the
-  // project's rules files, which a run sends after the system prompt and the chat shows as chips).
-  { name: 'knowledge', folders: ['catalogue', 'settings', 'context', 'cost', 'discovery', 'rules'] },
+  // project's rules files, which a run sends after the system prompt and the chat shows as chips); the walkthrough's
+  // steps (what the user does to complete each).
+  { name: 'knowledge', folders: ['catalogue', 'settings', 'context', 'cost', 'discovery', 'rules', 'walkthrough'] },
   // A run and the features that make one: the tool loop and its tools, Ask Model and Edit Selection, VS Code's
   // language models, inline completions, and commit messages (written by running a request through their own ports).
   { name: 'run', folders: ['run', 'tools', 'ask', 'languageModels', 'completions', 'commit'] },

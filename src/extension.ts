@@ -17,6 +17,7 @@ import { createLog } from './host/logChannel';
 import { registerModelStatusBar } from './host/modelStatusBar';
 import { ServerNotices } from './host/serverNotices';
 import { registerTools } from './host/tools/registerTools';
+import { registerWalkthrough } from './host/walkthrough/registerWalkthrough';
 
 /** What activation exposes to tests: timing only, never keys or clients. */
 export interface AskModelExports {
@@ -50,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   registerCompletions(context, { factory, log });
   registerCommit(context, { factory, active, log });
   registerFirstRun(context, { log });
+  registerWalkthrough(context);
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(2)} ms`);

@@ -13,6 +13,8 @@ export { ChatClient, type ExchangeLogEntry } from './client/chatClient';
 export { CompatibilityMemory } from './client/compatibilityMemory';
 export { readExtensionSettings, readServerProfiles, type ExtensionSettings } from './settings/extensionSettings';
 export { DEFAULT_PROFILE_NAME, isDefaultProfile, readProfileEntries, type ProfileEntry, type ServerProfile } from './settings/serverProfiles';
+export { layerProfiles, refusedSharedField } from './settings/sharedProfiles';
+export type { WALKTHROUGH_ID, WalkthroughContextKey, WalkthroughContextStep } from './walkthrough/walkthroughSteps';
 export { buildAskMessages, type CodeContext } from './ask/askPrompt';
 export { capText } from './text/capText';
 export { formatAnswerFooter, ignoredChoicesNote } from './ask/answerFooter';

@@ -90,7 +90,7 @@ export class ClientFactory {
   /** A client for the profile named `profile` (undefined: the active one); a SettingsError when there is no such profile. */
   async createFor(profile: string | undefined): Promise<ReadyClient> {
     const settings = readSettings(profile);
-    const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl });
+    const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl, shared: settings.profileShared });
     const client = new ChatClient({
       fetch: this.options.fetch ?? nodeHttpFetch,
       baseUrl: settings.baseUrl,
@@ -119,7 +119,7 @@ export class ClientFactory {
    */
   async createCompletionClient(): Promise<ReadyCompletionClient> {
     const settings = readSettings();
-    const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl });
+    const apiKey = await this.options.keys.get({ profile: settings.profile, baseUrl: settings.baseUrl, shared: settings.profileShared });
     const client = new CompletionClient({
       fetch: this.options.fetch ?? nodeHttpFetch,
       baseUrl: settings.baseUrl,

@@ -109,3 +109,76 @@ describe('profiles in a real extension host', function () {
     assert.equal(company().requests.length + local().requests.length, 0);
   });
 });
+
+describe('profiles a team shares in the workspace’s settings, in a real extension host', function () {
+  this.timeout(30_000);
+  const team = useReferenceServer({ model: 'team-model' });
+  const mine = useReferenceServer({ model: 'my-model' });
+  useSettings();
+
+  const TEAM_KEY = 'sk-team-shared-key-0004';
+  const MY_KEY = 'sk-my-own-key-0005';
+  const workspaceSettings = (values: Record<string, unknown>) =>
+    Promise.all(Object.entries(values).map(([key, value]) => vscode.workspace.getConfiguration('askModel').update(key, value, vscode.ConfigurationTarget.Workspace)));
+
+  before(activateExtension);
+  beforeEach(async () => {
+    await openWithSelection('hello.ts', [1, 3]);
+  });
+  afterEach(async () => {
+    await workspaceSettings({ profiles: undefined, activeProfile: undefined, headers: undefined });
+    await closeAllEditors();
+  });
+
+  it('a workspace profile adds to the user’s own, answers with the key each user sets for it, and the user’s profiles stay', async () => {
+    assert.equal(vscode.workspace.isTrusted, true, 'the test workspace is trusted');
+    await configure({ profiles: [{ name: 'Mine', baseUrl: mine().url, model: 'my-model' }] });
+    await workspaceSettings({ profiles: [{ name: 'Team', baseUrl: team().url, model: 'team-model' }], activeProfile: 'Team' });
+    await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: TEAM_KEY });
+    team().script(textTurn('From the team server.'));
+    const result = await ask('Who answers?');
+    assert.equal(result.status, 'done', JSON.stringify(result.error));
+    assert.equal(authorization(team()), `Bearer ${TEAM_KEY}`);
+    assert.match(result.footer ?? '', /model team-model via Team/);
+    assert.ok(!JSON.stringify(vscode.workspace.getConfiguration('askModel').inspect('profiles')).includes(TEAM_KEY), 'the key is in no settings layer');
+
+    assert.equal(await vscode.commands.executeCommand('askModel.selectProfile', { profile: 'Mine' }), 'Mine', 'the user’s own profile is still there');
+    mine().script(textTurn('From my server.'));
+    assert.equal((await ask('And now?')).status, 'done');
+    assert.equal(authorization(mine()), undefined, 'no key was set for Mine, and Team’s is not sent to it');
+  });
+
+  it('a workspace profile named like a profile the user had gets none of its key, even on the same server', async () => {
+    await configure({ profiles: [{ name: 'Team', baseUrl: mine().url, model: 'my-model' }], activeProfile: 'Team' });
+    await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: MY_KEY });
+    // The user's profile is removed; the key stays in SecretStorage. A repository now brings a "Team" of its own.
+    await configure({ profiles: undefined, activeProfile: undefined });
+    await workspaceSettings({ profiles: [{ name: 'Team', baseUrl: mine().url, model: 'my-model' }], activeProfile: 'Team' });
+    mine().script(textTurn('Answered without a key.'));
+    const result = await ask('Which key?');
+    assert.equal(result.status, 'done', JSON.stringify(result.error));
+    assert.equal(authorization(mine()), undefined);
+  });
+
+  it('the user’s profile of the same name wins over the workspace’s', async () => {
+    await configure({ profiles: [{ name: 'Team', baseUrl: mine().url, model: 'my-model' }] });
+    await workspaceSettings({ profiles: [{ name: 'Team', baseUrl: team().url, model: 'team-model' }], activeProfile: 'Team' });
+    mine().script(textTurn('From my server.'));
+    assert.equal((await ask('Who answers?')).status, 'done');
+    assert.equal(mine().requests.length, 1);
+    assert.equal(team().requests.length, 0, 'the workspace’s Team never gets a request');
+  });
+
+  it('a workspace profile that carries a key is refused: it is not a profile, and its server gets nothing', async () => {
+    await workspaceSettings({ profiles: [{ name: 'Leaky', baseUrl: team().url, model: 'team-model', headers: { Authorization: 'Bearer sk-in-the-repository' } }] });
+    assert.equal(await vscode.commands.executeCommand('askModel.selectProfile', { profile: 'Leaky' }), undefined);
+    await configure({ baseUrl: mine().url, model: 'my-model' });
+    await workspaceSettings({ headers: { 'X-Api-Key': 'in-the-repository', 'X-Team': 'a' } });
+    mine().script(textTurn('Answered.'));
+    assert.equal((await ask('Which headers?')).status, 'done');
+    const headers = mine().requests.at(-1)?.headers ?? {};
+    assert.equal(headers['x-api-key'], undefined, 'the workspace’s headers carrying a key are not sent');
+    assert.equal(headers['x-team'], undefined, 'nor the rest of that layer');
+    assert.equal(team().requests.length, 0);
+  });
+});

@@ -15,6 +15,8 @@ export const DEFAULT_SYSTEM_PROMPT =
 export interface ExtensionSettings extends ServerSettings {
   /** The active profile's name ("Default" for the top-level settings). */
   profile: string;
+  /** The active profile comes from a workspace's settings (sharedProfiles.ts). */
+  profileShared: boolean;
   /** The profile's own system prompt where it states one, else askModel.systemPrompt. */
   systemPrompt: string;
   maxContextCharacters: number;
@@ -26,23 +28,27 @@ export const SHARED_FIELDS = {
   maxContextCharacters: field('maxContextCharacters', z.int().check(z.minimum(1000)), 60_000, 'must be a whole number of at least 1000.'),
 };
 
-/** The settings for the active profile (or for `profileName`). */
-export function readExtensionSettings(get: SettingGetter, profileName = readActiveProfileName(get)): ExtensionSettings {
+/**
+ * The settings for the active profile (or for `profileName`). `shared`: the lower-case names of the profiles that come
+ * from a workspace's settings (layerProfiles).
+ */
+export function readExtensionSettings(get: SettingGetter, profileName = readActiveProfileName(get), shared: ReadonlySet<string> = new Set()): ExtensionSettings {
   const entry = isDefaultProfile(profileName) ? undefined : findProfileEntry(readProfileEntries(get), profileName);
-  const server = entry === undefined ? readDefaultServer(get) : profileFromEntry(entry, readTopLevelOverrides(get));
-  const { name, isDefault: _isDefault, ...serverSettings } = server;
+  const server = entry === undefined ? readDefaultServer(get) : profileFromEntry(entry, readTopLevelOverrides(get), shared.has(entry.name.toLowerCase()));
+  const { name, isDefault: _isDefault, shared: profileShared, ...serverSettings } = server;
   return {
     ...serverSettings,
     profile: name,
+    profileShared,
     systemPrompt: entry?.systemPrompt ?? readSetting(get, SHARED_FIELDS.systemPrompt),
     maxContextCharacters: readSetting(get, SHARED_FIELDS.maxContextCharacters),
   };
 }
 
-/** Every profile, the Default one first, in the order the settings list them. */
-export function readServerProfiles(get: SettingGetter): ServerProfile[] {
+/** Every profile, the Default one first, in the order the settings list them (`shared` as for readExtensionSettings). */
+export function readServerProfiles(get: SettingGetter, shared: ReadonlySet<string> = new Set()): ServerProfile[] {
   const topLevel = readTopLevelOverrides(get);
-  return [readDefaultServer(get), ...readProfileEntries(get).map((entry) => profileFromEntry(entry, topLevel))];
+  return [readDefaultServer(get), ...readProfileEntries(get).map((entry) => profileFromEntry(entry, topLevel, shared.has(entry.name.toLowerCase())))];
 }
 
 /** `askModel.modelOverrides`: the Default profile's, and under every other profile's own. */
@@ -52,5 +58,5 @@ function readTopLevelOverrides(get: SettingGetter): ModelOverrides {
 
 /** The top-level server settings, as the Default profile. */
 function readDefaultServer(get: SettingGetter): ServerProfile {
-  return { name: DEFAULT_PROFILE_NAME, isDefault: true, ...readServerSettings(get, readTopLevelOverrides(get)) };
+  return { name: DEFAULT_PROFILE_NAME, isDefault: true, shared: false, ...readServerSettings(get, readTopLevelOverrides(get)) };
 }

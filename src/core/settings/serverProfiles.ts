@@ -19,6 +19,8 @@ export interface ServerProfile extends ServerSettings {
   name: string;
   /** The Default profile: the top-level settings (its key is kept under its URL, as before profiles). */
   isDefault: boolean;
+  /** From a workspace's settings (sharedProfiles.ts): its key is kept per user, apart from any other profile's. */
+  shared: boolean;
 }
 
 /** `askModel.activeProfile` and `askModel.profiles` as a whole (each entry is checked by profileSchema). */
@@ -69,8 +71,8 @@ export function readProfileEntries(get: SettingGetter): ProfileEntry[] {
 }
 
 /** A profile entry with every unstated field at its default, and the top-level model overrides under its own. */
-export function profileFromEntry(entry: ProfileEntry, topLevelOverrides: ModelOverrides = {}): ServerProfile {
-  return { name: entry.name, isDefault: false, ...readServerSettings(entryGetter(entry), mergeModelOverrides(topLevelOverrides, entry.modelOverrides ?? {})) };
+export function profileFromEntry(entry: ProfileEntry, topLevelOverrides: ModelOverrides = {}, shared = false): ServerProfile {
+  return { name: entry.name, isDefault: false, shared, ...readServerSettings(entryGetter(entry), mergeModelOverrides(topLevelOverrides, entry.modelOverrides ?? {})) };
 }
 
 /** The active profile's name as set ('' or "Default" both mean the top-level settings). */

@@ -13,6 +13,7 @@ import type { ExportRequest } from './conversationFiles';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { LastTextEditor } from '../editors/lastTextEditor';
 import { CHAT_VIEW_ID } from './chatViewId';
+import { walkthroughStepDone } from '../walkthrough/walkthroughProgress';
 
 export interface ChatFeatureDeps {
   factory: Lazy<ClientFactory>;
@@ -82,7 +83,17 @@ async function buildChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps
     void vscode.window.showWarningMessage(`Ask Model: ${problem}`);
   });
   const provider = new ChatViewProvider(context.extensionUri, deps.log);
-  const session = createChatSession({ factory, active: deps.active, log: deps.log, store, tools, post: (message) => provider.post(message) });
+  const session = createChatSession({
+    factory,
+    active: deps.active,
+    log: deps.log,
+    store,
+    tools,
+    post: (message) => {
+      if (message.type === 'turn' && message.turn.role === 'assistant' && message.turn.status === 'done') walkthroughStepDone('chat');
+      provider.post(message);
+    },
+  });
   const answerChanges = new AnswerChanges();
   const input = new ChatInput({ session, editors: deps.editors, post: (message) => provider.post(message), log: deps.log });
   context.subscriptions.push(input);

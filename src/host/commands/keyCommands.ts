@@ -5,6 +5,7 @@ import { resolveServiceUrls } from '../../core';
 import type { ApiKeyStore, KeyOwner } from '../apiKeyStore';
 import { readSettings } from '../settings';
 import { showError } from '../showError';
+import { walkthroughStepDone } from '../walkthrough/walkthroughProgress';
 
 export interface SetApiKeyArgs {
   /** Store this key without asking (automation and tests). */
@@ -28,6 +29,7 @@ export async function setApiKey(keys: ApiKeyStore, args?: SetApiKeyArgs): Promis
         });
   if (!key || key.trim() === '') return false;
   await keys.set(server, key);
+  walkthroughStepDone('setKey');
   void vscode.window.showInformationMessage(`Ask Model: API key stored for the profile "${server.profile}" (${server.display}).`);
   return true;
 }
@@ -43,9 +45,9 @@ export async function clearApiKey(keys: ApiKeyStore): Promise<boolean> {
 
 function currentServer(): (KeyOwner & { display: string }) | undefined {
   try {
-    const { baseUrl, profile } = readSettings();
+    const { baseUrl, profile, profileShared } = readSettings();
     const url = new URL(resolveServiceUrls(baseUrl).chatCompletions);
-    return { profile, baseUrl, display: url.host };
+    return { profile, baseUrl, shared: profileShared, display: `${url.host}${profileShared ? ", shared by this workspace's settings" : ''}` };
   } catch (error) {
     void showError(error);
     return undefined;

@@ -13,6 +13,7 @@ import { addProfile as writeProfile, readProfiles, readSettings, setActiveProfil
 import { showError } from '../showError';
 import { pickProfileSource, type ProfileSource } from './profileSources';
 import { testConnection, type ConnectionReport } from './testConnection';
+import { walkthroughStepDone } from '../walkthrough/walkthroughProgress';
 
 export interface SelectProfileArgs {
   /** Switch to this profile without asking (automation and tests). */
@@ -36,7 +37,7 @@ export async function selectProfile(args?: SelectProfileArgs): Promise<string | 
       [
         ...profiles.map((profile) => ({
           label: profile.name,
-          description: `${profile.model || 'no model'} · ${displayHost(profile.baseUrl)}${profile.name === active ? ' · active' : ''}`,
+          description: `${profile.model || 'no model'} · ${displayHost(profile.baseUrl)}${profile.shared ? " · shared by the workspace's settings" : ''}${profile.name === active ? ' · active' : ''}`,
           profile: profile.name as string | undefined,
         })),
         { label: '$(add) Add Profile…', description: 'a new server', profile: undefined },
@@ -131,7 +132,10 @@ export async function addProfile(keys: ApiKeyStore, factory: ClientFactory, log:
   if (apiKey === undefined) return undefined;
   try {
     await writeProfile({ name, baseUrl, ...(model ? { model } : {}), ...(headers ? { headers } : {}) });
-    if (apiKey.trim() !== '') await keys.set({ profile: name, baseUrl }, apiKey);
+    if (apiKey.trim() !== '') {
+      await keys.set({ profile: name, baseUrl }, apiKey);
+      walkthroughStepDone('setKey');
+    }
     await setActiveProfile(name);
   } catch (error) {
     void showError(error);

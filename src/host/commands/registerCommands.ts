@@ -15,6 +15,7 @@ import type { SetApiKeyArgs } from './keyCommands';
 import type { SelectModelArgs } from '../modelPicker';
 import type { FindLocalServersArgs } from './findLocalServersCommand';
 import type { AddProfileArgs, SelectProfileArgs } from './profileCommands';
+import { walkthroughStepDone } from '../walkthrough/walkthroughProgress';
 
 export interface CommandDeps {
   factory: Lazy<ClientFactory>;
@@ -28,7 +29,9 @@ export function registerAskCommand(context: vscode.ExtensionContext, deps: Comma
     vscode.commands.registerCommand('askModel.ask', async (args?: AskArgs) => {
       const [{ askModel, QuestionHistory }, factory, documents] = await Promise.all([loadDeferred(), deps.factory(), answers()]);
       // The recent questions live in global state; the object over them holds nothing else, so each run makes its own.
-      return askModel({ ...deps, factory, questions: new QuestionHistory(context.globalState), answers: documents }, args);
+      const result = await askModel({ ...deps, factory, questions: new QuestionHistory(context.globalState), answers: documents }, args);
+      if (result.status === 'done') walkthroughStepDone('firstAsk');
+      return result;
     }),
   );
 }

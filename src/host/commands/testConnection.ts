@@ -11,6 +11,7 @@ import { readHiddenModelsNotice, showHiddenModelsNotice } from '../languageModel
 import type { Log } from '../log';
 import { knownModelInfo, loadCatalogue } from '../modelCatalogue';
 import { reportError } from '../showError';
+import { walkthroughStepDone } from '../walkthrough/walkthroughProgress';
 
 /** What the catalogue says of one model: its detail line ('' when nothing is known). */
 export interface DiscoveredModel {
@@ -55,6 +56,11 @@ export async function testConnection(factory: ClientFactory, log: Log): Promise<
   const hiddenModels = readHiddenModelsNotice();
   if (hiddenModels) showHiddenModelsNotice(hiddenModels, log);
   const report = await testServer(factory, log);
+  if (report.ok) {
+    // The server answered: the key question is settled too (a local server needs none).
+    walkthroughStepDone('testConnection');
+    walkthroughStepDone('setKey');
+  }
   return hiddenModels ? { ...report, hiddenModels } : report;
 }
 

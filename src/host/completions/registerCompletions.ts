@@ -9,6 +9,7 @@ import type { ClientFactory } from '../clientFactory';
 import { lazy, loadDeferred, type Lazy } from '../lazy';
 import type { Log } from '../log';
 import type { InlineCompletions } from './inlineCompletions';
+import { walkthroughStepDone } from '../walkthrough/walkthroughProgress';
 
 export const SNOOZE_MS = 5 * 60_000;
 const DEFAULT_ENABLE: Readonly<Record<string, boolean>> = { '*': true, plaintext: false, markdown: false, scminput: false };
@@ -135,7 +136,10 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
       const [{ selectModel }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
       return selectModel(factory, deps.log, { forCompletions: true, ...(typeof model === 'string' ? { model } : {}) });
     }),
-    vscode.commands.registerCommand('askModel.completions.accepted', async (requestId: number) => (await body()).engine.accepted(requestId)),
+    vscode.commands.registerCommand('askModel.completions.accepted', async (requestId: number) => {
+      walkthroughStepDone('completions');
+      return (await body()).engine.accepted(requestId);
+    }),
     vscode.commands.registerCommand('askModel.completions.menu', async () => (await loadDeferred()).showCompletionsMenu(quickSettings(vscode.window.activeTextEditor?.document.languageId), snoozedUntil > Date.now())),
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.workspace.onDidChangeConfiguration((event) => {

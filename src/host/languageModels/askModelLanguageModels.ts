@@ -28,6 +28,7 @@ import type { ClientFactory, ReadyClient } from '../clientFactory';
 import { logRequest, type Log } from '../log';
 import { knownModelInfo, loadCatalogue } from '../modelCatalogue';
 import { readProfiles } from '../settings';
+import { walkthroughStepDone } from '../walkthrough/walkthroughProgress';
 
 export interface AskModelLanguageModelsOptions {
   factory: ClientFactory;
@@ -113,6 +114,7 @@ export class AskModelLanguageModels implements vscode.Disposable {
       if (answer.done) {
         const profile = readProfiles().length > 1 ? model.profile : undefined;
         recordAnswer(factory, log, feature, answer.done, answerFactsOf(answer.done, { model: model.model, profile, prices: assembly.prices }));
+        walkthroughStepDone('vscodeChat');
       }
       if (token.isCancellationRequested) return;
       if (answer.promptTokens !== undefined) {

@@ -28,6 +28,7 @@ export const FLOOR_COMMANDS = [
   'selectProfile',
   'addProfile',
   'findLocalServers',
+  'getStarted',
   'testConnection',
   'selectModel',
   'showLog',
