@@ -1,20 +1,22 @@
 // Test doubles of the chat session's ports, kept beside their interfaces so that a change to a port changes its fake
 // in the same place. Nothing in the extension imports this file (the bundle never contains it).
 import type { CompactionRecord } from '../context/compactConversation';
-import type { ContextMemory, ContextWindow } from '../context/contextFitter';
-import { LearntWindow } from '../context/learntWindow';
-import { emptyTokenCalibration, type TokenCalibration } from '../context/tokenCalibration';
-import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
+import type { ContextWindow } from '../context/contextFitter';
+import type { ChatMessage } from '../protocol/messages';
+import { fakeRun, type FakeContextMemory, type ScriptedAnswer, type ScriptedModel } from '../run/fakeRun';
 import type { PreparedRun } from '../run/preparedRun';
-import { systemPromptWithRules, type ProjectRules } from '../rules/projectRulesText';
-import type { ChatDone, ChatEvent } from '../stream/events';
-import type { ApprovalDecision, ApprovalPreview, ChatStreamSource, ToolOutcome, ToolRunContext } from '../tools/toolLoopTypes';
+import type { ProjectRules } from '../rules/projectRulesText';
+import type { ChatDone } from '../stream/events';
+import type { ApprovalDecision, ApprovalPreview, ToolOutcome, ToolRunContext } from '../tools/toolLoopTypes';
 import type { ValidToolCall } from '../tools/validateToolCall';
 import type { ChatSessionPorts, ConversationArchive, SessionClock } from './chatSessionPorts';
 import type { Conversation } from './conversation';
 import { withSavedAhead } from './conversationArchive';
 import { readStoredConversations, storedForm } from './storedConversations';
 import type { HostMessage } from './webviewProtocol';
+
+// The scripted model and context memory live a floor down, with the run they make (Ask Model and Edit Selection use them too).
+export { doneEvent, FakeContextMemory, ScriptedModel, textAnswer, toolCallAnswer, type ScriptedAnswer } from '../run/fakeRun';
 
 /**
  * A conversation archive in memory; `saved` counts final writes, `savedAhead` the copies written while answering (as
@@ -77,66 +79,6 @@ export class FakeClock implements SessionClock {
   }
 }
 
-/** One scripted answer: the events it streams (in batches), or an error thrown after them. */
-export interface ScriptedAnswer {
-  batches: ChatEvent[][];
-  /** Thrown after the batches (a server error mid-stream, or before any batch). */
-  error?: unknown;
-  /** Waits for this before each batch (lets a test stop mid-stream). */
-  gate?: () => Promise<void>;
-}
-
-/** A model that answers from a script, one answer per request, recording what it was sent. */
-export class ScriptedModel implements ChatStreamSource {
-  readonly requests: ChatCompletionRequest[] = [];
-  constructor(private readonly answers: ScriptedAnswer[]) {}
-  async *streamBatches(request: ChatCompletionRequest, options: { signal?: AbortSignal | undefined }): AsyncIterable<ChatEvent[]> {
-    this.requests.push(structuredClone(request));
-    const answer = this.answers.shift();
-    if (!answer) throw new Error('the scripted model has no answer left');
-    for (const batch of answer.batches) {
-      await answer.gate?.();
-      // The real client ends quietly, without `done`, when the caller's signal stops it.
-      if (options.signal?.aborted) return;
-      yield batch;
-    }
-    if (answer.error !== undefined) throw answer.error;
-  }
-}
-
-export function doneEvent(overrides: Partial<ChatDone> = {}): ChatEvent {
-  return {
-    type: 'done',
-    done: {
-      finishReason: 'stop',
-      model: 'fake-model',
-      id: 'chatcmpl-fake',
-      usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
-      responseMs: undefined,
-      timings: { timeToFirstByteMs: 10, timeToFirstTokenMs: 20, totalMs: 30, tokensPerSecond: undefined, tokensPerSecondEstimated: false },
-      streamed: true,
-      refused: false,
-      ignoredChoices: [],
-      headers: {},
-      ...overrides,
-    },
-  };
-}
-
-/** A plain text answer in the given pieces, then done. */
-export function textAnswer(...pieces: string[]): ScriptedAnswer {
-  return { batches: [...pieces.map((text): ChatEvent[] => [{ type: 'text', text }]), [doneEvent()]] };
-}
-
-/** An answer that calls tools: `[id, name, arguments JSON]` each. */
-export function toolCallAnswer(...calls: [string, string, string][]): ScriptedAnswer {
-  const events = calls.map(([id, name, argumentsText], index): ChatEvent => ({
-    type: 'toolCall',
-    call: { index, id, idGenerated: false, name, argumentsText, arguments: JSON.parse(argumentsText) as Record<string, unknown> },
-  }));
-  return { batches: [events, [doneEvent({ finishReason: 'tool_calls' })]] };
-}
-
 export interface FakePortsOptions {
   answers?: ScriptedAnswer[];
   archive?: FakeArchive;
@@ -157,39 +99,6 @@ export interface FakePortsOptions {
   summarise?: (messages: ChatMessage[], maxTokens: number) => Promise<string>;
   /** Project rules the run's system prompt carries; default none. */
   projectRules?: ProjectRules;
-}
-
-/** The context memory of one model: a window that overflows can teach (judged as the host judges it), and the calibration in memory. */
-export class FakeContextMemory implements ContextMemory {
-  private calibrationNow: TokenCalibration = emptyTokenCalibration();
-  private readonly learntWindow = new LearntWindow((contextWindow, reason) => this.rejected.push({ contextWindow, reason }));
-  /** Every window an overflow proposed, adopted or not. */
-  learnt: number[] = [];
-  /** The windows refused, and why. */
-  rejected: { contextWindow: number; reason: string }[] = [];
-
-  constructor(private readonly known: ContextWindow | undefined) {}
-
-  window(): ContextWindow | undefined {
-    return this.learntWindow.window(this.known);
-  }
-
-  learnWindow(contextWindow: number): void {
-    this.learnt.push(contextWindow);
-    this.learntWindow.learn(contextWindow);
-  }
-
-  served(promptTokens: number): void {
-    this.learntWindow.served(promptTokens);
-  }
-
-  calibration(): TokenCalibration {
-    return this.calibrationNow;
-  }
-
-  setCalibration(calibration: TokenCalibration): void {
-    this.calibrationNow = calibration;
-  }
 }
 
 export interface FakePorts extends ChatSessionPorts {
@@ -217,37 +126,22 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
   const posted: HostMessage[] = [];
   const archive = options.archive ?? new FakeArchive();
   const clock = new FakeClock();
-  const model = new ScriptedModel(options.answers ?? []);
   const asked: FakePorts['asked'] = [];
   const ran: string[] = [];
   const errors: string[] = [];
   const inFlight = new Set<AbortController>();
-  const answered: ChatDone[] = [];
-  const contextMemory = new FakeContextMemory(options.window);
-  const summaryRequests: FakePorts['summaryRequests'] = [];
-  const compactions: CompactionRecord[] = [];
   const preparedFor: string[][] = [];
   const modelName = options.model ?? 'fake-model';
   const tools = options.tools === 'off' ? undefined : (options.tools ?? { needsApproval: (call: ValidToolCall) => call.kind === 'edit', maxRounds: 3 });
-  const run: PreparedRun = {
-    purpose: 'chat',
+  const { run, model, contextMemory, answered, summaryRequests, compactions } = fakeRun({
+    answers: options.answers ?? [],
     model: modelName,
-    profile: undefined,
-    prices: options.prices,
-    systemPrompt: systemPromptWithRules('Be brief.', options.projectRules),
-    ...(options.projectRules ? { projectRules: options.projectRules } : {}),
-    client: model,
-    buildRequest: (messages: readonly ChatMessage[]) => ({ model: modelName, stream: true, messages: structuredClone([...messages]) }) as ChatCompletionRequest,
     tools,
-    answered: (done) => answered.push(done),
-    toolDefinitions: [],
-    contextMemory,
-    summarise: (messages, maxTokens) => {
-      summaryRequests.push({ messages, maxTokens });
-      return options.summarise ? options.summarise(messages, maxTokens) : Promise.resolve(`summary ${summaryRequests.length}`);
-    },
-    compacted: (record) => compactions.push(record),
-  };
+    ...(options.prices ? { prices: options.prices } : {}),
+    ...(options.window ? { window: options.window } : {}),
+    ...(options.summarise ? { summarise: options.summarise } : {}),
+    ...(options.projectRules ? { projectRules: options.projectRules } : {}),
+  });
   const defaultRun = async (call: ValidToolCall, context: ToolRunContext): Promise<ToolOutcome> => {
     if (context.approve) {
       const decision = await context.approve({ path: String((call.args as { path?: unknown }).path ?? '?'), summary: 'a change' });
