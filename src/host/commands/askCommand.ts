@@ -1,8 +1,9 @@
 // "Ask Model": the selection (or whole file) plus a question, answered in a Markdown editor beside the code,
 // streamed as it arrives. Cancel, Stop or closing the answer keeps what arrived; errors offer the action that fixes
-// them. The request goes through the same preparation and answer loop as the chat (without tools).
+// them. The request goes through the same preparation and answer loop as the chat (without tools); the answer's
+// document and its notes are core's (ask/askAnswer.ts), this file asks for the question and implements the ports.
 import * as vscode from 'vscode';
-import { answerFactsOf, buildAskMessages, contextFitterFor, formatTokenCount, formatAnswerFooter, messageOf, runAnswer, type CodeContext, type DescribedError, type PreparedRun } from '../../core';
+import { askAnswer, type CodeContext, type DescribedError } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import { AnswerDocument } from '../ask/answerDocument';
 import type { AnswerDocuments } from '../ask/answerDocuments';
@@ -10,6 +11,7 @@ import { codeContextOf } from '../ask/codeContext';
 import type { QuestionHistory } from '../ask/questionHistory';
 import type { ClientFactory } from '../clientFactory';
 import type { Log } from '../log';
+import { notificationProgress } from '../notificationProgress';
 import { prepareRun } from '../prepareRun';
 import { readSettings } from '../settings';
 import { reportError } from '../showError';
@@ -57,85 +59,24 @@ export async function askModel(deps: AskDeps, args: AskArgs | undefined): Promis
 }
 
 async function answer(deps: AskDeps, question: string, code: CodeContext, file: vscode.Uri): Promise<AskResult> {
-  let run: PreparedRun;
-  try {
-    const prepared = await prepareRun(deps.factory, deps.log, 'ask-model', [file]);
-    if (!prepared) return { status: 'cancelled' };
-    run = prepared;
-  } catch (error) {
-    return failed(error);
-  }
-  const document = await AnswerDocument.open(deps.answers, question, headerFor(question, code));
-  if (code.truncatedCharacters > 0) {
-    void vscode.window.showInformationMessage(`Ask Model: ${code.path} is long; only its first ${code.code.length} characters were sent.`);
-  }
-
-  let text = '';
-  let footer: string | undefined;
-  let inReasoning = false;
-  const controller = new AbortController();
-  const release = deps.active.track(controller);
-  const messages = buildAskMessages(run.systemPrompt, question, code);
-  const context = contextFitterFor(run);
-  const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Ask Model: asking ${run.model}…`, cancellable: true },
-    (progress, token) => {
-      token.onCancellationRequested(() => controller.abort());
-      return runAnswer(run, {
-        messages,
-        context,
-        signal: controller.signal,
-        onEvent: (event) => {
-          if (!document.isOpen) controller.abort(); // The user closed the answer: stop paying for it.
-          else if (event.type === 'roundStart' && inReasoning) {
-            // Each round's reasoning is a block of its own.
-            document.append('\n\n');
-            inReasoning = false;
-          } else if (event.type === 'reasoning') {
-            document.append(`${inReasoning ? '' : '> **Reasoning**\n> '}${event.text.replace(/\n/g, '\n> ')}`);
-            inReasoning = true;
-          } else if (event.type === 'text') {
-            if (inReasoning) document.append('\n\n');
-            inReasoning = false;
-            if (text === '') progress.report({ message: 'answering…' });
-            text += event.text;
-            document.append(event.text);
-          } else if (event.type === 'answerDone') {
-            // The window's share the question and its answer took, once the window is known.
-            const use = context.use([...messages, { role: 'assistant', content: text }]);
-            footer = `${formatAnswerFooter(answerFactsOf(event.done, run))}${use ? ` · context ${formatTokenCount(use.usedTokens)} / ${formatTokenCount(use.windowTokens)}` : ''}`;
-          }
-        },
-      });
+  const outcome = await askAnswer(
+    {
+      prepareRun: () => prepareRun(deps.factory, deps.log, 'ask-model', [file]),
+      openAnswer: (title, header) => AnswerDocument.open(deps.answers, title, header),
+      showInformation: (message) => void vscode.window.showInformationMessage(message),
+      logError: (line) => deps.log.error(line),
+      ...notificationProgress(deps.active),
     },
-  ).then(
-    (value) => value,
-    (error: unknown) => ({ outcome: 'error' as const, error }),
+    question,
+    code,
   );
-  release();
-  const common = { document: document.document.uri, answer: text };
-  if (result.outcome === 'error') {
-    document.append(`\n\n_(failed: ${messageOf(result.error)})_\n`);
-    await document.finish();
-    deps.log.error(`ask-model: ${messageOf(result.error)}`);
-    return { ...failed(result.error, () => answer(deps, question, code, file)), ...common, edits: document.edits };
-  }
-  if (result.outcome === 'stopped' || footer === undefined) {
-    document.append('\n\n_(stopped: the answer above is partial)_\n');
-    await document.finish();
-    return { status: 'stopped', ...common, edits: document.edits };
-  }
-  const notice = result.outcome === 'max-rounds' && result.notice ? `\n\n_(${result.notice})_` : '';
-  document.append(`${notice}\n\n---\n_${footer}_\n`);
-  await document.finish();
-  return { status: 'done', ...common, footer, edits: document.edits };
+  const { sink } = outcome;
+  if (sink === undefined) return outcome.status === 'error' ? failed(outcome.error) : { status: 'cancelled' };
+  const common = { document: sink.document.uri, answer: outcome.answer ?? '', edits: sink.edits };
+  if (outcome.status === 'error') return { ...failed(outcome.error, () => answer(deps, question, code, file)), ...common };
+  return { status: outcome.status === 'done' ? 'done' : 'stopped', ...common, ...(outcome.footer !== undefined ? { footer: outcome.footer } : {}) };
 }
 
 function failed(error: unknown, retry?: () => unknown): AskResult {
   return { status: 'error', error: reportError(error, retry) };
-}
-
-function headerFor(question: string, code: CodeContext): string {
-  const where = code.wholeFile ? `${code.path} (whole file${code.truncatedCharacters > 0 ? `, first ${code.code.length} characters` : ''})` : `${code.path}, lines ${code.startLine}–${code.endLine}`;
-  return `**${question.replace(/\n/g, ' ')}**\n\n_About ${where}_\n\n---\n\n`;
 }

@@ -1,16 +1,16 @@
 // "Edit Selection with Model": an instruction for the selected code; the model answers with tool calls, each edit is
-// shown as a diff and applied only on Accept, as one undo step.
+// shown as a diff and applied only on Accept, as one undo step. The run, the prompt and the message that ends it are
+// core's (ask/editSelection.ts); this file asks for the instruction and implements the ports on the editor.
 import * as vscode from 'vscode';
-import { buildEditSelectionMessages, messageOf, runAnswer, type ChatDone, type DescribedError, type ToolLoopOutcome } from '../../core';
+import { runEditSelection, type DescribedError, type ToolLoopOutcome } from '../../core';
 import type { ActiveRequests } from '../activeRequests';
 import type { ClientFactory } from '../clientFactory';
 import type { Log } from '../log';
+import { notificationProgress } from '../notificationProgress';
 import { prepareRun } from '../prepareRun';
 import { reportError } from '../showError';
 import { approveWithNotification } from '../tools/toolApprovers';
 import type { WorkspaceTools } from '../tools/workspaceTools';
-
-const SURROUNDING_LINES = 30;
 
 export interface EditSelectionDeps {
   factory: ClientFactory;
@@ -47,64 +47,29 @@ export async function editSelection(deps: EditSelectionDeps, args: EditSelection
     (await vscode.window.showInputBox({ title: 'Ask Model: Edit Selection', prompt: 'What should change?', placeHolder: 'e.g. add input validation', ignoreFocusOut: true }))?.trim();
   if (!instruction) return { status: 'cancelled' };
 
-  try {
-    const run = await prepareRun(deps.factory, deps.log, 'edit-selection', [document.uri]);
-    if (!run) return { status: 'cancelled' };
-    const firstLine = Math.max(0, selection.start.line - SURROUNDING_LINES);
-    const lastLine = Math.min(document.lineCount - 1, selection.end.line + SURROUNDING_LINES);
-    const messages = buildEditSelectionMessages(run.systemPrompt, instruction, {
-      path: vscode.workspace.asRelativePath(document.uri, false),
-      languageId: document.languageId,
-      startLine: selection.start.line + 1,
-      endLine: selection.end.line + 1,
-      selectedText: document.getText(selection),
-      surroundings: document.getText(new vscode.Range(firstLine, 0, lastLine, document.lineAt(lastLine).text.length)),
-      surroundingsStartLine: firstLine + 1,
-    });
-    // The model saw this text: an edit it proposes later is checked against it.
-    deps.tools.reads.remember(document.uri.fsPath.replace(/\\/g, '/'), document.getText());
-    const calls: Record<string, number> = {};
-    let text = '';
-    let lastAnswer: ChatDone | undefined;
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Ask Model: editing with ${run.model}…`, cancellable: true },
-      (progress, token) =>
-        deps.active.run(
-          (signal) =>
-            runAnswer(run, {
-              messages,
-              signal,
-              tools: { runTool: deps.tools.runner.run, approve: approveWithNotification(deps.tools.approvals) },
-              onEvent: (event) => {
-                if (event.type === 'roundStart') text = '';
-                else if (event.type === 'text') text += event.text;
-                else if (event.type === 'answerDone') lastAnswer = event.done;
-                else if (event.type === 'toolCall') {
-                  progress.report({ message: `${event.call.name ?? 'tool'}: ${event.call.status}` });
-                  if (['done', 'failed', 'rejected', 'invalid', 'cancelled', 'skipped'].includes(event.call.status)) calls[event.call.status] = (calls[event.call.status] ?? 0) + 1;
-                }
-              },
-            }),
-          token,
-        ),
-    );
-    if (result.outcome === 'error') return failed(result.error);
-    const said = text.trim().slice(0, 400);
-    if (result.outcome === 'max-rounds' && result.notice) void vscode.window.showWarningMessage(`Ask Model: ${result.notice}`);
-    else if (lastAnswer?.refused) void vscode.window.showWarningMessage(`Ask Model: the model refused: ${said}`);
-    else if (said !== '') void vscode.window.showInformationMessage(`Ask Model: ${said}`);
-    else if (result.outcome === 'done' && Object.keys(calls).length === 0) {
-      // Nothing to see and nothing changed: say so, rather than closing the progress without a word.
-      const finish = lastAnswer?.finishReason && lastAnswer.finishReason !== 'stop' ? ` (finish ${lastAnswer.finishReason})` : '';
-      void vscode.window.showWarningMessage(`Ask Model: the model answered with no text and changed nothing${finish}.`);
-    }
-    return { status: result.outcome, rounds: result.rounds, text, calls };
-  } catch (error) {
-    return failed(error);
-  }
-
-  function failed(error: unknown): EditSelectionResult {
-    deps.log.error(`edit-selection: ${messageOf(error)}`);
-    return { status: 'error', error: reportError(error) };
-  }
+  const outcome = await runEditSelection(
+    {
+      prepareRun: () => prepareRun(deps.factory, deps.log, 'edit-selection', [document.uri]),
+      code: {
+        path: vscode.workspace.asRelativePath(document.uri, false),
+        languageId: document.languageId,
+        startLine: selection.start.line,
+        endLine: selection.end.line,
+        get lineCount() {
+          return document.lineCount;
+        },
+        selectedText: () => document.getText(selection),
+        lines: (first, last) => document.getText(new vscode.Range(first, 0, last, document.lineAt(last).text.length)),
+        markRead: () => deps.tools.reads.remember(document.uri.fsPath.replace(/\\/g, '/'), document.getText()),
+      },
+      tools: { runTool: deps.tools.runner.run, approve: approveWithNotification(deps.tools.approvals) },
+      showWarning: (message) => void vscode.window.showWarningMessage(message),
+      showInformation: (message) => void vscode.window.showInformationMessage(message),
+      logError: (line) => deps.log.error(line),
+      ...notificationProgress(deps.active),
+    },
+    instruction,
+  );
+  const { error, ...result } = outcome;
+  return outcome.status === 'error' ? { status: 'error', error: reportError(error) } : result;
 }
