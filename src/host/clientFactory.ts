@@ -95,6 +95,7 @@ export class ClientFactory {
       fetch: this.options.fetch ?? nodeHttpFetch,
       baseUrl: settings.baseUrl,
       apiKey,
+      apiKeyHeader: settings.apiKeyHeader,
       headers: settings.headers,
       // Each model's own headers (modelOverrides), over the profile's for requests to it.
       modelHeaders: modelHeadersOf(settings.modelOverrides),
@@ -124,6 +125,7 @@ export class ClientFactory {
       fetch: this.options.fetch ?? nodeHttpFetch,
       baseUrl: settings.baseUrl,
       apiKey,
+      apiKeyHeader: settings.apiKeyHeader,
       headers: headersOver(settings.headers, settings.modelOverrides[settings.completionModel]?.headers),
       onExchange: (entry) => logExchange(this.options.log, entry),
     });

@@ -98,6 +98,17 @@ describe('ChatClient against the reference server', () => {
     assert.match(outcome.error?.message ?? '', /none is set\. .*Store a key for this server\./);
   });
 
+  it('apiKeyHeader sends the key alone in that header (Azure’s api-key) and no Authorization; a bad header name is refused', async () => {
+    await collectOutcome(client({ apiKeyHeader: 'api-key' }), BASIC_REQUEST);
+    const recorded = server.requests[0];
+    assert.equal(recorded?.headers['api-key'], KEY);
+    assert.equal(recorded?.headers['authorization'], undefined);
+    server.reset();
+    await collectOutcome(client({ apiKeyHeader: 'authorization' }), BASIC_REQUEST);
+    assert.equal(server.requests[0]?.headers['authorization'], `Bearer ${KEY}`, 'Authorization in any case is the Bearer form');
+    assert.throws(() => client({ apiKeyHeader: 'api key' }), (e: unknown) => e instanceof SettingsError && e.setting === 'askModel.apiKeyHeader' && /"api key" is not a valid header name/.test(e.message));
+  });
+
   it('custom headers cannot set Authorization', () => {
     assert.throws(() => client({ headers: { authorization: 'Bearer other' } }), (e: unknown) => e instanceof SettingsError && e.setting === 'askModel.headers');
   });

@@ -12,7 +12,7 @@ import type { BrokenToolCall, ChatDone, ChatEvent, CompletedToolCall } from '../
 import { sleepUnlessAborted } from './abortable';
 import { AnswerClock } from './answerClock';
 import { AnswerReader } from './answerReader';
-import { checkCustomHeaders, checkRetries, checkTimeout, DEFAULT_FIRST_BYTE_MS, DEFAULT_IDLE_MS, DEFAULT_MAX_RETRIES } from './clientSettings';
+import { checkApiKeyHeader, checkCustomHeaders, checkRetries, checkTimeout, DEFAULT_FIRST_BYTE_MS, DEFAULT_IDLE_MS, DEFAULT_MAX_RETRIES } from './clientSettings';
 import { CompatibilityMemory } from './compatibilityMemory';
 import { RequestScope, type RequestScopeOptions } from './requestScope';
 import { ChatTransport, MAX_DISCOVERY_BODY_BYTES, MAX_ERROR_BODY_BYTES, readCapped, type ExchangeLogEntry } from './transport';
@@ -23,8 +23,10 @@ export type { ExchangeLogEntry } from './transport';
 export interface ChatClientOptions {
   fetch: typeof globalThis.fetch;
   baseUrl: string;
-  /** Sent as `Authorization: Bearer …` only when present. */
+  /** Sent as `Authorization: Bearer …` (or in `apiKeyHeader`) only when present. */
   apiKey?: string | undefined;
+  /** The header the key goes in (askModel.apiKeyHeader): `Authorization` (Bearer) by default; another name carries the key alone. */
+  apiKeyHeader?: string | undefined;
   /** Extra headers from settings; they cannot set Authorization. */
   headers?: Record<string, string> | undefined;
   /** A model's own headers (its `headers` in modelOverrides), by model id: sent over `headers` with requests to it. */
@@ -78,6 +80,7 @@ export class ChatClient {
     this.transport = new ChatTransport({
       fetch: options.fetch,
       apiKey: options.apiKey?.trim() || undefined,
+      apiKeyHeader: checkApiKeyHeader(options.apiKeyHeader),
       headers: checkCustomHeaders(options.headers ?? {}),
       modelHeaders: Object.fromEntries(Object.entries(options.modelHeaders ?? {}).map(([model, headers]) => [model, checkCustomHeaders(headers, 'askModel.modelOverrides')])),
       maxRetries: checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES),

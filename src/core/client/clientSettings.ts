@@ -22,6 +22,13 @@ export function checkCustomHeaders(headers: Record<string, string>, setting = 'a
   return checked;
 }
 
+/** The name of the header the key is sent in (askModel.apiKeyHeader): a header name, `Authorization` by default. */
+export function checkApiKeyHeader(name: string | undefined, setting = 'askModel.apiKeyHeader'): string {
+  const header = (name ?? '').trim() || 'Authorization';
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) throw new SettingsError(setting, `"${header}" is not a valid header name; use e.g. Authorization or api-key.`);
+  return header;
+}
+
 export function checkTimeout(ms: number, setting: string): number {
   if (!Number.isFinite(ms) || ms < 0) throw new SettingsError(setting, 'must be a number of seconds, 0 or more (0 = no limit).');
   return ms;

@@ -29,6 +29,8 @@ export interface ExchangeLogEntry {
 export interface ChatTransportOptions {
   fetch: typeof globalThis.fetch;
   apiKey: string | undefined;
+  /** The header the key goes in: `Authorization` (as `Bearer <key>`, the default) or another name (the key alone). */
+  apiKeyHeader?: string | undefined;
   /** Already checked: they cannot set Authorization. */
   headers: Record<string, string>;
   /** A model's own headers by model id, checked as `headers` are; they replace the profile's of the same name. */
@@ -204,7 +206,10 @@ export class ChatTransport {
     const headers = headersOver(this.options.headers, model !== undefined && modelHeaders !== undefined && Object.hasOwn(modelHeaders, model) ? modelHeaders[model] : undefined);
     headers['Content-Type'] = 'application/json';
     headers['Accept'] = streaming ? 'text/event-stream' : 'application/json';
-    if (this.#apiKey) headers['Authorization'] = `Bearer ${this.#apiKey}`;
+    if (this.#apiKey) {
+      const header = this.options.apiKeyHeader ?? 'Authorization';
+      headers[header] = header.toLowerCase() === 'authorization' ? `Bearer ${this.#apiKey}` : this.#apiKey;
+    }
     return headers;
   }
 }

@@ -5,7 +5,7 @@
 import { AbortedError } from '../errors/AskModelError';
 import { TimeoutError } from '../errors/transportErrors';
 import { ChatTransport, MAX_ERROR_BODY_BYTES, readCapped, type ExchangeLogEntry } from '../client/transport';
-import { checkCustomHeaders } from '../client/clientSettings';
+import { checkApiKeyHeader, checkCustomHeaders } from '../client/clientSettings';
 import { CompatibilityMemory } from '../client/compatibilityMemory';
 import { sleepUnlessAborted } from '../client/abortable';
 import { resolveServiceUrls } from '../http/resolveUrls';
@@ -20,6 +20,8 @@ export interface CompletionClientOptions {
   fetch: typeof globalThis.fetch;
   baseUrl: string;
   apiKey?: string | undefined;
+  /** As the chat client's: the header the key goes in. */
+  apiKeyHeader?: string | undefined;
   headers?: Record<string, string> | undefined;
   /** The most one request may take, first byte to last; 0 = no limit. */
   timeoutMs?: number;
@@ -47,6 +49,7 @@ export class CompletionClient implements CompletionSender {
     this.transport = new ChatTransport({
       fetch: options.fetch,
       apiKey: options.apiKey?.trim() || undefined,
+      apiKeyHeader: checkApiKeyHeader(options.apiKeyHeader),
       headers: checkCustomHeaders(options.headers ?? {}),
       maxRetries: 0,
       compatibility: new CompatibilityMemory(),

@@ -1,7 +1,8 @@
 // Every form of base URL a person might paste reaches exactly one chat-completions endpoint:
 //   http://host:4000  http://host:4000/  http://host:4000/v1  http://host:4000/v1/  http://host/v1/chat/completions
 // A base whose path already names an API version keeps it: Groq's /openai/v1, Fireworks' /inference/v1, Gemini's
-// /v1beta/openai, Zhipu's /api/paas/v4 (providerPresets.ts lists the ones we offer). Any other path gets /v1.
+// /v1beta/openai, Zhipu's /api/paas/v4 (providerPresets.ts lists the ones we offer). So does Azure OpenAI's deployment
+// shape, /openai/deployments/NAME (its `?api-version=…` query is kept on every URL). Any other path gets /v1.
 // The model's name never changes the API we call.
 import { SettingsError } from '../errors/AskModelError';
 
@@ -27,13 +28,18 @@ export function resolveServiceUrls(baseUrl: string, setting = 'askModel.baseUrl'
   url.hash = '';
   let path = url.pathname.replace(/\/+$/, '');
   if (path.endsWith(CHAT_PATH)) path = path.slice(0, -CHAT_PATH.length);
-  if (!hasVersionSegment(path)) path = `${path}/v1`;
+  if (!hasVersionSegment(path) && !isAzureDeployment(path)) path = `${path}/v1`;
   const at = (suffix: string): string => {
     const copy = new URL(url.toString());
     copy.pathname = `${path}${suffix}`;
     return copy.toString();
   };
   return { chatCompletions: at(CHAT_PATH), models: at('/models') };
+}
+
+/** Azure OpenAI's deployment path, whose chat endpoint is right below it: /openai/deployments/NAME/chat/completions. */
+function isAzureDeployment(path: string): boolean {
+  return /\/openai\/deployments\/[^/]+$/.test(path);
 }
 
 /** A path segment such as v1, v4 or v1beta (lower case: an upper-case V1 is someone's folder, as before). */

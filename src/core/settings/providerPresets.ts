@@ -1,7 +1,7 @@
 // The hosted providers Add Profile offers by name, so a user need not know an OpenAI-compatible base URL: each one's
 // base URL (as its own documentation gives it for OpenAI's client), the headers it asks for, and the page where its
 // keys are made. The key itself goes to SecretStorage and is sent as `Authorization: Bearer`, as every one of these
-// accepts. A preset whose URL has a part only the user knows (Azure's resource name) names the part as {placeholder}.
+// accepts but Azure's deployment URLs, which want it in an `api-key` header (`apiKeyHeader`). A preset whose URL has a part only the user knows (Azure's resource name) names the part as {placeholder}.
 import { resolveServiceUrls } from '../http/resolveUrls';
 
 export interface ProviderPreset {
@@ -18,6 +18,8 @@ export interface ProviderPreset {
   note: string;
   /** The parts of `baseUrl` the user fills in, each with the prompt that asks for it. */
   placeholders?: Readonly<Record<string, string>>;
+  /** The header the key goes in when it is not `Authorization: Bearer` (askModel.apiKeyHeader). */
+  apiKeyHeader?: string;
 }
 
 export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
@@ -57,6 +59,21 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     note: 'Your Azure OpenAI resource’s v1 API; the model is your deployment’s name.',
     placeholders: { resource: 'Your Azure OpenAI resource’s name (the first part of https://NAME.openai.azure.com)' },
   },
+  {
+    id: 'azure-openai-deployment',
+    name: 'Azure OpenAI (deployment)',
+    // The deployment URL with its api-version, for a resource or a client that has no v1 API: the deployment is in the
+    // URL (the model field is not what chooses it) and the key goes in Azure's `api-key` header.
+    baseUrl: 'https://{resource}.openai.azure.com/openai/deployments/{deployment}?api-version=2024-10-21',
+    headers: {},
+    apiKeyHeader: 'api-key',
+    keyPage: 'https://portal.azure.com/#view/Microsoft_Azure_ProjectOxford/CognitiveServicesHub/~/OpenAI',
+    note: 'One deployment of your Azure OpenAI resource, by its URL and api-version 2024-10-21; the key in the api-key header.',
+    placeholders: {
+      resource: 'Your Azure OpenAI resource’s name (the first part of https://NAME.openai.azure.com)',
+      deployment: 'The deployment’s name (Azure AI Foundry → Deployments)',
+    },
+  },
 ];
 
 /** The names inside `{…}` in a preset's URL. */
@@ -65,17 +82,22 @@ export function placeholdersOf(preset: ProviderPreset): string[] {
 }
 
 /**
- * The preset's base URL with each placeholder filled. A value that could change the host's shape (a dot, a slash, a
- * space, an empty one) is refused with a sentence naming the part, so the URL always stays on the provider's domain.
+ * The preset's base URL with each placeholder filled. A value that could change the URL's shape (a dot in the host, a
+ * slash, a space, an empty one) is refused with a sentence naming the part, so the URL always stays on the provider's
+ * domain. A part of the host is lower-cased; a part of the path (a deployment's name) is kept as typed.
  */
 export function fillPresetUrl(preset: ProviderPreset, values: Readonly<Record<string, string>> = {}): string {
   let url = preset.baseUrl;
+  const pathStart = preset.baseUrl.indexOf('/', preset.baseUrl.indexOf('//') + 2);
   for (const name of placeholdersOf(preset)) {
     const value = (values[name] ?? '').trim();
-    if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(value)) {
-      throw new RangeError(`${preset.name} needs ${preset.placeholders?.[name] ?? name}: letters, digits and dashes only${value === '' ? '' : `, not "${value}"`}.`);
+    const inHost = preset.baseUrl.indexOf(`{${name}}`) < pathStart;
+    const allowed = inHost ? /^[A-Za-z0-9][A-Za-z0-9-]*$/ : /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+    if (!allowed.test(value)) {
+      const rule = inHost ? 'letters, digits and dashes only' : 'letters, digits, dots, dashes and underscores only';
+      throw new RangeError(`${preset.name} needs ${preset.placeholders?.[name] ?? name}: ${rule}${value === '' ? '' : `, not "${value}"`}.`);
     }
-    url = url.replace(`{${name}}`, value.toLowerCase());
+    url = url.replace(`{${name}}`, inHost ? value.toLowerCase() : value);
   }
   resolveServiceUrls(url);
   return url;

@@ -36,6 +36,7 @@ const SERVER_FIELDS = {
   },
   extraBody: spec(z.record(z.string(), z.unknown()), {}, 'must be a JSON object, e.g. { "temperature": 0.2 }.'),
   headers: spec(z.record(z.string(), z.string()), {}, 'must be an object of header names to text values.'),
+  apiKeyHeader: spec(z.string().check(z.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/)), 'Authorization', 'must be a header name, e.g. Authorization (the key as Bearer) or api-key (the key alone).'),
   timeouts: {
     firstByteSeconds: spec(z.number().check(z.minimum(0)), 120, seconds),
     idleSeconds: spec(z.number().check(z.minimum(0)), 60, seconds),
@@ -61,6 +62,8 @@ export interface ServerSettings {
   metadata: { tags: string[]; generationName: string; traceUserId: string };
   extraBody: Record<string, unknown>;
   headers: Record<string, string>;
+  /** The header the API key goes in: `Authorization` sends `Bearer <key>`; another name (Azure's `api-key`) the key alone. */
+  apiKeyHeader: string;
   firstByteTimeoutMs: number;
   idleTimeoutMs: number;
   maxRetries: number;
@@ -106,6 +109,7 @@ export function readServerSettings(get: SettingGetter, modelOverrides: ModelOver
     metadata: values.metadata,
     extraBody: values.extraBody,
     headers: values.headers,
+    apiKeyHeader: values.apiKeyHeader,
     firstByteTimeoutMs: values.timeouts.firstByteSeconds * 1000,
     idleTimeoutMs: values.timeouts.idleSeconds * 1000,
     maxRetries: values.maxRetries,

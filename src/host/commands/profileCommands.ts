@@ -100,6 +100,7 @@ export async function addProfile(keys: ApiKeyStore, factory: ClientFactory, log:
 
   let baseUrl = args.baseUrl;
   let headers: Record<string, string> | undefined;
+  let apiKeyHeader: string | undefined;
   let model = args.model;
   let suggestedName: string | undefined;
   let keyPage: string | undefined;
@@ -115,6 +116,7 @@ export async function addProfile(keys: ApiKeyStore, factory: ClientFactory, log:
     if (!filled) return undefined;
     baseUrl = filled;
     headers = Object.keys(source.preset.headers).length > 0 ? { ...source.preset.headers } : undefined;
+    apiKeyHeader = source.preset.apiKeyHeader;
     suggestedName = freeName(source.preset.name, taken);
     keyPage = source.preset.keyPage;
   }
@@ -131,7 +133,7 @@ export async function addProfile(keys: ApiKeyStore, factory: ClientFactory, log:
   const apiKey = args.apiKey ?? (askForKey ? await askKey(name, keyPage) : '');
   if (apiKey === undefined) return undefined;
   try {
-    await writeProfile({ name, baseUrl, ...(model ? { model } : {}), ...(headers ? { headers } : {}) });
+    await writeProfile({ name, baseUrl, ...(model ? { model } : {}), ...(headers ? { headers } : {}), ...(apiKeyHeader ? { apiKeyHeader } : {}) });
     if (apiKey.trim() !== '') {
       await keys.set({ profile: name, baseUrl }, apiKey);
       walkthroughStepDone('setKey');

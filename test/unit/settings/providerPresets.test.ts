@@ -16,6 +16,8 @@ const DOCUMENTED_CHAT_URL: Record<string, string> = {
   xai: 'https://api.x.ai/v1/chat/completions',
   gemini: 'https://generativelanguage.googleapis.com/v1beta/openai/chat/completions',
   'azure-openai': 'https://contoso.openai.azure.com/openai/v1/chat/completions',
+  // learn.microsoft.com/azure/ai-foundry/openai/reference: POST {endpoint}/openai/deployments/{deployment-id}/chat/completions?api-version=2024-10-21
+  'azure-openai-deployment': 'https://contoso.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21',
 };
 
 const preset = (id: string): ProviderPreset => PROVIDER_PRESETS.find((candidate) => candidate.id === id) as ProviderPreset;
@@ -27,7 +29,7 @@ describe('provider presets', () => {
 
   for (const candidate of PROVIDER_PRESETS) {
     it(`${candidate.name}: the base URL resolves to the documented chat endpoint, and the key page is https`, () => {
-      const url = fillPresetUrl(candidate, { resource: 'contoso' });
+      const url = fillPresetUrl(candidate, { resource: 'contoso', deployment: 'gpt-4o' });
       assert.equal(resolveServiceUrls(url).chatCompletions, DOCUMENTED_CHAT_URL[candidate.id]);
       assert.equal(new URL(candidate.keyPage).protocol, 'https:');
       assert.equal(new URL(url).protocol, 'https:');
@@ -45,6 +47,26 @@ describe('provider presets', () => {
     for (const bad of ['', 'evil.example/x', 'a b', 'x@y']) {
       assert.throws(() => fillPresetUrl(azure, { resource: bad }), /Azure OpenAI needs Your Azure OpenAI resource’s name .*letters, digits and dashes only/);
     }
+  });
+
+  it('Azure’s deployment preset asks for the resource and the deployment, keeps the api-version on every URL, and sends the key as api-key', () => {
+    const azure = preset('azure-openai-deployment');
+    assert.deepEqual(placeholdersOf(azure), ['resource', 'deployment']);
+    assert.equal(azure.apiKeyHeader, 'api-key');
+    const url = fillPresetUrl(azure, { resource: 'Contoso', deployment: 'GPT-4o_mini.2' });
+    assert.equal(url, 'https://contoso.openai.azure.com/openai/deployments/GPT-4o_mini.2?api-version=2024-10-21', 'the host lower-cased, the deployment as typed');
+    assert.deepEqual(resolveServiceUrls(url), {
+      chatCompletions: 'https://contoso.openai.azure.com/openai/deployments/GPT-4o_mini.2/chat/completions?api-version=2024-10-21',
+      models: 'https://contoso.openai.azure.com/openai/deployments/GPT-4o_mini.2/models?api-version=2024-10-21',
+    });
+    for (const bad of ['', '../x', 'a/b', '.hidden', 'a b']) {
+      assert.throws(() => fillPresetUrl(azure, { resource: 'contoso', deployment: bad }), /needs The deployment’s name .*letters, digits, dots, dashes and underscores only/);
+    }
+    // A deployment URL pasted whole, chat path included, reaches the same endpoint.
+    assert.equal(
+      resolveServiceUrls('https://contoso.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21').chatCompletions,
+      'https://contoso.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21',
+    );
   });
 
   it('the version-segment rule leaves every earlier base URL as it was', () => {
