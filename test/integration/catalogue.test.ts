@@ -3,8 +3,9 @@
 // model; the per-model overrides reach the requests; a model with tools off is offered none.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings, settleLanguageModels } from './support/extensionFixture';
+import { textTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, configure, openWithSelection, settleLanguageModels } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 interface Report {
   ok: boolean;
@@ -24,29 +25,29 @@ const lastChatBody = (server: ReferenceServer): Record<string, unknown> =>
 
 describe('model catalogue in a real extension host', function () {
   this.timeout(30_000);
-  const servers: ReferenceServer[] = [];
-  const start = async (discovery: 'litellm' | 'ollama' | 'vllm' | 'llama.cpp' | 'openrouter'): Promise<ReferenceServer> => {
-    const server = await startReferenceServer({ discovery, apiKey: KEY });
-    servers.push(server);
+  const servers = {
+    litellm: useReferenceServer({ discovery: 'litellm', apiKey: KEY }),
+    ollama: useReferenceServer({ discovery: 'ollama', apiKey: KEY }),
+    vllm: useReferenceServer({ discovery: 'vllm', apiKey: KEY }),
+    'llama.cpp': useReferenceServer({ discovery: 'llama.cpp', apiKey: KEY }),
+  };
+  /** Makes `discovery`'s server the one the settings name, with its key. */
+  const connect = async (discovery: keyof typeof servers): Promise<ReferenceServer> => {
+    const server = servers[discovery]();
     await configure({ baseUrl: server.url });
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY });
     return server;
   };
 
+  // Before the settings are restored: the key of the server the last test named.
+  after(() => vscode.commands.executeCommand('askModel.clearApiKey'));
+  useSettings();
   before(activateExtension);
-  beforeEach(async () => {
-    await resetSettings();
-    await openWithSelection('hello.ts', [1, 3]);
-  });
+  beforeEach(() => openWithSelection('hello.ts', [1, 3]));
   afterEach(closeAllEditors);
-  after(async () => {
-    await vscode.commands.executeCommand('askModel.clearApiKey');
-    await resetSettings();
-    await Promise.all(servers.map((server) => server.close()));
-  });
 
   it('LiteLLM: Test Connection asks /health/readiness, then the models and their info, then one token; never /health', async () => {
-    const server = await start('litellm');
+    const server = await connect('litellm');
     await configure({ model: 'gpt-3.5-turbo' });
     await settleLanguageModels();
     server.reset();
@@ -70,7 +71,7 @@ describe('model catalogue in a real extension host', function () {
   });
 
   it('Ollama: /api/tags, then /api/ps and /api/show per model; the window and capabilities per model', async () => {
-    const server = await start('ollama');
+    const server = await connect('ollama');
     await configure({ model: 'gpt-oss:120b' });
     await settleLanguageModels();
     server.reset();
@@ -84,17 +85,17 @@ describe('model catalogue in a real extension host', function () {
   });
 
   it('llama.cpp and vLLM: the window the server enforces; an override wins and is what the report shows', async () => {
-    await start('llama.cpp');
+    await connect('llama.cpp');
     const llama = await testConnection();
     assert.equal(detailOf(llama, '../models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf'), '1K context');
-    await start('vllm');
+    await connect('vllm');
     await configure({ modelOverrides: { 'meta-llama/Meta-Llama-3.1-8B-Instruct': { contextWindow: 4096, tools: false } } });
     const vllm = await testConnection();
     assert.equal(detailOf(vllm, 'meta-llama/Meta-Llama-3.1-8B-Instruct'), '4K context');
   });
 
   it("the model's overrides reach its requests: max_tokens, reasoning_effort; tools off offers none", async () => {
-    const server = await start('litellm');
+    const server = await connect('litellm');
     await configure({ model: 'gpt-3.5-turbo', modelOverrides: { 'gpt-3.5-turbo': { maxOutputTokens: 256, reasoningEffort: 'low', tools: false } }, extraBody: { max_tokens: 9000 } });
     server.script(textTurn('Asked.'), textTurn('Edited.'));
     const asked = await vscode.commands.executeCommand<{ status: string }>('askModel.ask', { question: 'Limits?' });
@@ -107,7 +108,7 @@ describe('model catalogue in a real extension host', function () {
   });
 
   it('a bad override is an error naming the setting, the model and the field; nothing is sent', async () => {
-    const server = await start('vllm');
+    const server = await connect('vllm');
     await settleLanguageModels();
     server.reset();
     await configure({ model: 'meta-llama/Meta-Llama-3.1-8B-Instruct', modelOverrides: { 'meta-llama/Meta-Llama-3.1-8B-Instruct': { maxTokens: 10 } } });

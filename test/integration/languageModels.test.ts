@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RoundTripArgs, RoundTripResult } from '../support/languageModelCaller/extension';
 import { startPeer, type Peer } from '../support/peer/startPeer';
-import { faultTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { faultTurn, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
 import { readAskModelLog } from '../support/e2e/askModelLog';
-import { activateExtension, configure, resetSettings, until } from './support/extensionFixture';
+import { activateExtension, configure, until } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 const VENDOR = 'ask-model';
 const KEY = 'sk-language-models-test-key';
@@ -52,26 +53,14 @@ const chatBodies = (server: ReferenceServer): Record<string, unknown>[] =>
 
 describe('VS Code language models (vendor ask-model)', function () {
   this.timeout(60_000);
-  let litellm: ReferenceServer;
-  let second: ReferenceServer;
-
-  before(async () => {
-    await activateExtension();
-    await resetSettings();
-    litellm = await startReferenceServer({ discovery: 'litellm', apiKey: KEY });
-    second = await startReferenceServer({ model: 'second-model' });
-    await configure({ baseUrl: litellm.url, model: 'gpt-3.5-turbo', 'metadata.tags': ['team-web'], profiles: [{ name: 'Second', baseUrl: second.url, model: 'second-model' }] });
-    await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY });
-  });
-  beforeEach(() => {
-    litellm.reset();
-    second.reset();
-  });
-  after(async () => {
-    await vscode.commands.executeCommand('askModel.clearApiKey');
-    await resetSettings();
-    await Promise.all([litellm.close(), second.close()]);
-  });
+  before(activateExtension);
+  const litellm = useReferenceServer({ discovery: 'litellm', apiKey: KEY });
+  const second = useReferenceServer({ model: 'second-model' });
+  // Before the settings are restored: the LiteLLM server's key.
+  after(() => vscode.commands.executeCommand('askModel.clearApiKey'));
+  // Once for the block: every change of these settings makes VS Code list the models, and discover each catalogue, again.
+  useSettings(() => ({ baseUrl: litellm().url, model: 'gpt-3.5-turbo', 'metadata.tags': ['team-web'], profiles: [{ name: 'Second', baseUrl: second().url, model: 'second-model' }] }), { scope: 'block' });
+  before(() => vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY }));
 
   it('offers every model of every profile, with the catalogue\'s window and capabilities', async () => {
     const models = await vscode.lm.selectChatModels({ vendor: VENDOR });
@@ -87,21 +76,21 @@ describe('VS Code language models (vendor ask-model)', function () {
 
   it('streams an answer, with generation_name vscode-chat and the profile\'s tags', async () => {
     const model = await modelById('Default/gpt-3.5-turbo');
-    litellm.script(textTurn('Hello from the reference server.', { chunks: 4 }));
+    litellm().script(textTurn('Hello from the reference server.', { chunks: 4 }));
     const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('Say hello.')], {});
     const streamed = await collect(response);
     assert.equal(streamed.text, 'Hello from the reference server.');
-    const [body] = chatBodies(litellm);
+    const [body] = chatBodies(litellm());
     assert.deepEqual(body?.['metadata'], { tags: ['team-web'], generation_name: 'vscode-chat' });
     assert.equal(body?.['model'], 'gpt-3.5-turbo');
-    assert.equal(litellm.requests.find((request) => request.path.endsWith('/chat/completions'))?.headers['authorization'], `Bearer ${KEY}`);
+    assert.equal(litellm().requests.find((request) => request.path.endsWith('/chat/completions'))?.headers['authorization'], `Bearer ${KEY}`);
   });
 
   it('an answer in VS Code\'s chat leaves what every surface leaves: the answer line in the log and the day\'s spend', async () => {
     const userData = process.env['ASK_MODEL_TEST_USER_DATA'];
     assert.ok(userData, 'ASK_MODEL_TEST_USER_DATA names the user data folder');
     const model = await modelById('Default/gpt-3.5-turbo');
-    litellm.script(textTurn('Counted.', { chunks: 2 }));
+    litellm().script(textTurn('Counted.', { chunks: 2 }));
     await collect(await model.sendRequest([vscode.LanguageModelChatMessage.User('Count me.')], {}));
     // LiteLLM's recorded model info prices gpt-3.5-turbo, so the answer has a cost and the day's spend grows.
     const answered = await until(() => readAskModelLog(userData).match(/vscode-chat \(profile Default\): answered by [^\n]*, cost [^\n]*/)?.[0], 'the answer line in the log', 15_000);
@@ -110,33 +99,33 @@ describe('VS Code language models (vendor ask-model)', function () {
   });
 
   it('another extension selects the model and streams an answer and a tool round trip through the API', async () => {
-    litellm.script(textTurn('Hello, other extension.', { chunks: 3 }), toolCallsTurn([{ name: 'get_weather', arguments: '{"city":"Oslo"}' }]), textTurn('Thanks for the weather.'));
+    litellm().script(textTurn('Hello, other extension.', { chunks: 3 }), toolCallsTurn([{ name: 'get_weather', arguments: '{"city":"Oslo"}' }]), textTurn('Thanks for the weather.'));
     const result = await roundTripFromAnotherExtension({ id: 'Default/gpt-3.5-turbo', tool: weatherTool, toolResult: '3 °C' });
     assert.ok(result.ids.includes('Second/second-model'), result.ids.join(', '));
     assert.equal(result.hello, 'Hello, other extension.');
     assert.deepEqual(result.call, { name: 'get_weather', input: { city: 'Oslo' } });
     assert.equal(result.afterTool, 'Thanks for the weather.');
-    const last = chatBodies(litellm).at(-1)?.['messages'] as { role: string; tool_calls?: { id: string }[] }[];
+    const last = chatBodies(litellm()).at(-1)?.['messages'] as { role: string; tool_calls?: { id: string }[] }[];
     assert.deepEqual(last.at(-1), { role: 'tool', tool_call_id: last.at(-2)?.tool_calls?.[0]?.id, content: '3 °C' });
   });
 
   it('goes to the model\'s own profile: a second profile\'s model is answered by its server', async () => {
     const model = await modelById('Second/second-model');
-    second.script(textTurn('From the second server.'));
+    second().script(textTurn('From the second server.'));
     const streamed = await collect(await model.sendRequest([vscode.LanguageModelChatMessage.User('Who are you?')], {}));
     assert.equal(streamed.text, 'From the second server.');
-    assert.equal(chatBodies(litellm).length, 0, 'the Default profile\'s server was not asked');
+    assert.equal(chatBodies(litellm()).length, 0, 'the Default profile\'s server was not asked');
   });
 
   it('a tool round trip: the call as a LanguageModelToolCallPart, its result sent back as a tool message', async () => {
     const model = await modelById('Default/gpt-3.5-turbo');
-    litellm.script(toolCallsTurn([{ name: 'get_weather', arguments: '{"city":"Oslo"}', id: 'call_weather_1' }], { fragments: 3 }), textTurn('It is 3 °C in Oslo.'));
+    litellm().script(toolCallsTurn([{ name: 'get_weather', arguments: '{"city":"Oslo"}', id: 'call_weather_1' }], { fragments: 3 }), textTurn('It is 3 °C in Oslo.'));
     const question = vscode.LanguageModelChatMessage.User('Weather in Oslo?');
     const first = await collect(await model.sendRequest([question], { tools: [weatherTool], toolMode: vscode.LanguageModelChatToolMode.Auto }));
     assert.equal(first.calls.length, 1);
     const [call] = first.calls;
     assert.deepEqual([call?.callId, call?.name, call?.input], ['call_weather_1', 'get_weather', { city: 'Oslo' }]);
-    const [firstBody] = chatBodies(litellm);
+    const [firstBody] = chatBodies(litellm());
     assert.equal((firstBody?.['tools'] as { function: { name: string } }[])[0]?.function.name, 'get_weather');
     assert.equal(firstBody?.['tool_choice'], 'auto');
 
@@ -151,7 +140,7 @@ describe('VS Code language models (vendor ask-model)', function () {
       ),
     );
     assert.equal(second.text, 'It is 3 °C in Oslo.');
-    const messages = chatBodies(litellm)[1]?.['messages'] as Record<string, unknown>[];
+    const messages = chatBodies(litellm())[1]?.['messages'] as Record<string, unknown>[];
     assert.deepEqual(messages.slice(1), [
       { role: 'assistant', content: null, tool_calls: [{ id: 'call_weather_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
       { role: 'tool', tool_call_id: 'call_weather_1', content: '3 °C, rain' },
@@ -160,7 +149,7 @@ describe('VS Code language models (vendor ask-model)', function () {
 
   it('never passes on a broken tool call: the request fails with what was wrong', async () => {
     const model = await modelById('Default/gpt-3.5-turbo');
-    litellm.script(toolCallsTurn([{ name: 'get_weather', arguments: '{"city": "Os' }]));
+    litellm().script(toolCallsTurn([{ name: 'get_weather', arguments: '{"city": "Os' }]));
     const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('Weather?')], { tools: [weatherTool] });
     const seen: unknown[] = [];
     await assert.rejects(
@@ -191,7 +180,7 @@ describe('VS Code language models (vendor ask-model)', function () {
 
   it('honours cancellation: the stream ends at once, mid-answer', async () => {
     const model = await modelById('Default/gpt-3.5-turbo');
-    litellm.script(faultTurn({ type: 'stall', afterChunks: 3, ms: 30_000 }, textTurn('a long answer that never finishes', { chunks: 8 })));
+    litellm().script(faultTurn({ type: 'stall', afterChunks: 3, ms: 30_000 }, textTurn('a long answer that never finishes', { chunks: 8 })));
     const cancel = new vscode.CancellationTokenSource();
     const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('Go on.')], {}, cancel.token);
     const started = Date.now();
@@ -220,11 +209,11 @@ describe('VS Code language models (vendor ask-model)', function () {
         resolve();
       });
     });
-    await configure({ profiles: [{ name: 'Renamed', baseUrl: second.url, model: 'second-model' }] });
+    await configure({ profiles: [{ name: 'Renamed', baseUrl: second().url, model: 'second-model' }] });
     await changed;
     await modelById('Renamed/second-model');
     assert.ok(!(await vscode.lm.selectChatModels({ vendor: VENDOR })).some((model) => model.id.startsWith('Second/')));
-    await configure({ profiles: [{ name: 'Second', baseUrl: second.url, model: 'second-model' }] });
+    await configure({ profiles: [{ name: 'Second', baseUrl: second().url, model: 'second-model' }] });
   });
 
   it('sends an image to a model the catalogue says reads images, as an image_url part; names it to one that does not', async () => {
@@ -232,9 +221,9 @@ describe('VS Code language models (vendor ask-model)', function () {
     const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'));
     const question = vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('What is this?'), vscode.LanguageModelDataPart.image(png, 'image/png')]);
     const llava = await modelById('Default/llava-hf');
-    litellm.script(textTurn('A tiny PNG.'), textTurn('I cannot see it.'));
+    litellm().script(textTurn('A tiny PNG.'), textTurn('I cannot see it.'));
     assert.equal((await collect(await llava.sendRequest([question], {}))).text, 'A tiny PNG.');
-    const sentToLlava = (chatBodies(litellm)[0]?.['messages'] as Record<string, unknown>[])[0];
+    const sentToLlava = (chatBodies(litellm())[0]?.['messages'] as Record<string, unknown>[])[0];
     assert.deepEqual(sentToLlava, {
       role: 'user',
       content: [
@@ -243,15 +232,15 @@ describe('VS Code language models (vendor ask-model)', function () {
       ],
     });
     await collect(await (await modelById('Default/gpt-3.5-turbo')).sendRequest([question], {}));
-    const sentToText = (chatBodies(litellm)[1]?.['messages'] as Record<string, unknown>[])[0];
+    const sentToText = (chatBodies(litellm())[1]?.['messages'] as Record<string, unknown>[])[0];
     assert.deepEqual(sentToText, { role: 'user', content: `What is this?[image/png content of ${png.byteLength} bytes left out: this model is not known to read images]` });
   });
 
   it('sends earlier answers’ reasoning back to a model whose override says sendReasoning, and to no other', async () => {
     const model = await modelById('Default/gpt-3.5-turbo');
     const conversation = [vscode.LanguageModelChatMessage.User('Hi.'), vscode.LanguageModelChatMessage.Assistant('Hello.'), vscode.LanguageModelChatMessage.User('Again?')];
-    const assistantSent = (index: number): Record<string, unknown> | undefined => (chatBodies(litellm)[index]?.['messages'] as Record<string, unknown>[] | undefined)?.[1];
-    litellm.script(textTurn('Without.'), textTurn('With.'));
+    const assistantSent = (index: number): Record<string, unknown> | undefined => (chatBodies(litellm())[index]?.['messages'] as Record<string, unknown>[] | undefined)?.[1];
+    litellm().script(textTurn('Without.'), textTurn('With.'));
     await collect(await model.sendRequest(conversation, {}));
     assert.deepEqual(assistantSent(0), { role: 'assistant', content: 'Hello.' }, 'not sent while nothing asks for it');
     await configure({ modelOverrides: { 'gpt-3.5-turbo': { sendReasoning: true } } });
@@ -267,7 +256,7 @@ describe('VS Code language models (vendor ask-model)', function () {
     const ThinkingPart = (vscode as unknown as { LanguageModelThinkingPart?: new (value: string) => { value: string | string[] } }).LanguageModelThinkingPart;
     assert.ok(ThinkingPart, 'the code-server the tests run has LanguageModelThinkingPart');
     const model = await modelById('Default/gpt-3.5-turbo');
-    litellm.script(textTurn('It is sunny.', { reasoning: 'The user wants the weather. Say sunny.', chunks: 3 }));
+    litellm().script(textTurn('It is sunny.', { reasoning: 'The user wants the weather. Say sunny.', chunks: 3 }));
     const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('Weather?')], {});
     let text = '';
     let thinking = '';
@@ -282,15 +271,15 @@ describe('VS Code language models (vendor ask-model)', function () {
     const history = [vscode.LanguageModelChatMessage.User('Weather?'), vscode.LanguageModelChatMessage.Assistant([new ThinkingPart('Say sunny.') as unknown as vscode.LanguageModelTextPart, new vscode.LanguageModelTextPart('It is sunny.')]), vscode.LanguageModelChatMessage.User('Sure?')];
     await configure({ modelOverrides: { 'gpt-3.5-turbo': { sendReasoning: true } } });
     try {
-      litellm.script(textTurn('Yes.'), textTurn('Yes.'));
+      litellm().script(textTurn('Yes.'), textTurn('Yes.'));
       await collect(await model.sendRequest(history, {}));
-      const sent = (chatBodies(litellm).at(-1)?.['messages'] as Record<string, unknown>[])[1];
+      const sent = (chatBodies(litellm()).at(-1)?.['messages'] as Record<string, unknown>[])[1];
       assert.deepEqual(sent, { role: 'assistant', content: 'It is sunny.', reasoning_content: 'Say sunny.' });
     } finally {
       await configure({ modelOverrides: undefined });
     }
     await collect(await model.sendRequest(history, {}));
-    const unwanted = (chatBodies(litellm).at(-1)?.['messages'] as Record<string, unknown>[])[1];
+    const unwanted = (chatBodies(litellm()).at(-1)?.['messages'] as Record<string, unknown>[])[1];
     assert.deepEqual(unwanted, { role: 'assistant', content: 'It is sunny.' }, 'not sent to a model that does not want it');
   });
 
@@ -302,14 +291,14 @@ describe('VS Code language models (vendor ask-model)', function () {
     let told = 0;
     const listener = vscode.lm.onDidChangeChatModels(() => told++);
     try {
-      second.listModels(['second-model-deployed-since']);
-      second.script(textTurn('ok'));
+      second().listModels(['second-model-deployed-since']);
+      second().script(textTurn('ok'));
       await vscode.commands.executeCommand('askModel.testConnection');
       await until(() => told > 0 || undefined, 'the change event after Test Connection asked the server again');
       await modelById('Second/second-model-deployed-since');
     } finally {
       listener.dispose();
-      second.listModels([]);
+      second().listModels([]);
       await configure({ activeProfile: undefined });
     }
   });
@@ -367,13 +356,9 @@ describe('VS Code language models against the llama.cpp peer', function () {
     if ('unavailable' in started) throw new Error(`the llama.cpp peer cannot be started from the extension host: ${started.unavailable}`);
     peer = started;
     await activateExtension();
-    await resetSettings();
-    await configure({ profiles: [{ name: 'Peer', baseUrl: peer.baseUrl, model: peer.model }] });
   });
-  after(async () => {
-    await resetSettings();
-    await peer?.stop();
-  });
+  useSettings(() => ({ profiles: [{ name: 'Peer', baseUrl: peer.baseUrl, model: peer.model }] }), { scope: 'block' });
+  after(() => peer?.stop());
 
   it('another extension gets an answer and completes a tool round trip through the API', async () => {
     const result = await roundTripFromAnotherExtension({ id: `Peer/${peer.model}`, tool: weatherTool, toolResult: 'Sunny, 21 °C' });

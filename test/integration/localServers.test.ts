@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import overBudget from '../fixtures/key-info/over-budget-captured.json';
-import { DEFAULT_MODEL, startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings } from './support/extensionFixture';
+import { DEFAULT_MODEL, textTurn } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, configure, openWithSelection } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 interface FoundServer {
   kind: string;
@@ -27,24 +28,19 @@ const KEY = 'sk-first-five-minutes-key';
 
 describe('local servers, presets and key budgets in a real extension host', function () {
   this.timeout(30_000);
-  const servers: ReferenceServer[] = [];
+  const ollama = useReferenceServer({ discovery: 'ollama', host: '127.0.0.1' });
+  const proxy = useReferenceServer({ discovery: 'litellm', apiKey: KEY, keyInfo: overBudget.body });
+  const plain = useReferenceServer({ apiKey: KEY });
 
+  // Before the settings are restored: the key of the server the last test named.
+  after(() => vscode.commands.executeCommand('askModel.clearApiKey'));
+  useSettings();
   before(activateExtension);
-  beforeEach(async () => {
-    await resetSettings();
-    await openWithSelection('hello.ts', [1, 3]);
-  });
+  beforeEach(() => openWithSelection('hello.ts', [1, 3]));
   afterEach(closeAllEditors);
-  after(async () => {
-    await vscode.commands.executeCommand('askModel.clearApiKey');
-    await resetSettings();
-    await Promise.all(servers.map((server) => server.close()));
-  });
 
   it('finds an Ollama on a loopback port, names it from /api/tags and lists its models; a closed port is not reported', async () => {
-    const ollama = await startReferenceServer({ discovery: 'ollama', host: '127.0.0.1' });
-    servers.push(ollama);
-    const port = Number(new URL(ollama.url).port);
+    const port = Number(new URL(ollama().url).port);
     const found = await vscode.commands.executeCommand<FoundServer[]>('askModel.findLocalServers', { ports: [port], notify: false });
     const mine = found.find((server) => server.port === port);
     assert.ok(mine, `found ${JSON.stringify(found)}`);
@@ -53,13 +49,12 @@ describe('local servers, presets and key budgets in a real extension host', func
     assert.equal(mine.baseUrl, `http://127.0.0.1:${port}`);
     assert.ok((mine.models ?? []).length > 0, 'its models are listed');
     assert.equal(mine.needsKey, false);
-    const asked = ollama.requests.map((request) => `${request.method} ${request.path}`);
+    const asked = ollama().requests.map((request) => `${request.method} ${request.path}`);
     assert.ok(asked.includes('GET /v1/models') && asked.includes('GET /api/tags'), asked.join(', '));
     assert.ok(asked.every((request) => request.startsWith('GET ')), 'the probe only reads');
 
-    // The same port after the server stops: nothing there, nothing reported.
-    await ollama.close();
-    servers.splice(servers.indexOf(ollama), 1);
+    // The same port after the server stops: nothing there, nothing reported (closing it again after the block is a no-op).
+    await ollama().close();
     const after = await vscode.commands.executeCommand<FoundServer[]>('askModel.findLocalServers', { ports: [port], notify: false });
     assert.equal(after.find((server) => server.port === port), undefined);
   });
@@ -85,34 +80,30 @@ describe('local servers, presets and key budgets in a real extension host', func
   });
 
   it('Test Connection to a LiteLLM proxy reports the key’s spend and budget from /key/info, asked with the key', async () => {
-    const proxy = await startReferenceServer({ discovery: 'litellm', apiKey: KEY, keyInfo: overBudget.body });
-    servers.push(proxy);
-    await configure({ baseUrl: proxy.url, model: 'gpt-3.5-turbo' });
+    await configure({ baseUrl: proxy().url, model: 'gpt-3.5-turbo' });
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY });
-    proxy.script(textTurn('OK'));
+    proxy().script(textTurn('OK'));
     const report = await vscode.commands.executeCommand<Report>('askModel.testConnection');
     assert.equal(report.ok, true, report.message);
     assert.equal(report.keyBudget, 'LiteLLM key "lit7002-before-r2-gpt55-chat": $3.05 of $2.50 spent (122 %).');
     assert.match(report.message, /\$3\.05 of \$2\.50 spent \(122 %\)/);
-    const keyInfo = proxy.requests.filter((request) => request.path === '/key/info');
+    const keyInfo = proxy().requests.filter((request) => request.path === '/key/info');
     assert.equal(keyInfo.length, 1);
     assert.equal(keyInfo[0]?.headers['authorization'], `Bearer ${KEY}`);
   });
 
   it('a server that is not a LiteLLM: Test Connection reports no budget, and its answers never ask /key/info', async () => {
-    const plain = await startReferenceServer({ apiKey: KEY });
-    servers.push(plain);
-    await configure({ baseUrl: plain.url, model: DEFAULT_MODEL });
+    await configure({ baseUrl: plain().url, model: DEFAULT_MODEL });
     await vscode.commands.executeCommand('askModel.setApiKey', { apiKey: KEY });
-    plain.script(textTurn('OK'));
+    plain().script(textTurn('OK'));
     const report = await vscode.commands.executeCommand<Report>('askModel.testConnection');
     assert.equal(report.ok, true, report.message);
     assert.equal(report.keyBudget, undefined);
     assert.doesNotMatch(report.message, /LiteLLM key/);
-    plain.reset();
-    plain.script(textTurn('An answer.'));
+    plain().reset();
+    plain().script(textTurn('An answer.'));
     const answer = await vscode.commands.executeCommand<{ status: string }>('askModel.ask', { question: 'Anything?' });
     assert.equal(answer.status, 'done');
-    assert.deepEqual(plain.requests.filter((request) => request.path === '/key/info'), [], 'no x-litellm-call-id, no /key/info');
+    assert.deepEqual(plain().requests.filter((request) => request.path === '/key/info'), [], 'no x-litellm-call-id, no /key/info');
   });
 });

@@ -11,8 +11,9 @@ import tls from 'node:tls';
 import * as vscode from 'vscode';
 import { PROXIED_HOST_NAME } from '../support/network/throwawayCa';
 import { startRecordingProxy, type RecordingProxy } from '../support/network/recordingProxy';
-import { startReferenceServer, textTurn, type ReferenceServer } from '../support/referenceServer';
-import { activateExtension, closeAllEditors, configure, openWithSelection, resetSettings, settleLanguageModels } from './support/extensionFixture';
+import { textTurn, type ReferenceServer } from '../support/referenceServer';
+import { activateExtension, closeAllEditors, configure, openWithSelection, settleLanguageModels } from './support/extensionFixture';
+import { useReferenceServer, useSettings } from './support/useReferenceServer';
 
 interface AskResult {
   status: string;
@@ -46,25 +47,22 @@ async function setHttp(values: { proxy?: string; noProxy?: string[] }): Promise<
 
 describe('network: certificates and proxies in a real extension host', function () {
   this.timeout(30_000);
-  let trusted: ReferenceServer;
-  let untrusted: ReferenceServer;
-  let plain: ReferenceServer;
   let proxy: RecordingProxy;
+  // Their options are read when they start: the certificates are the launcher's, named by the environment.
+  const trusted = useReferenceServer(() => ({ tls: serverTls('trusted'), model: 'tls-model' }));
+  const untrusted = useReferenceServer(() => ({ tls: serverTls('untrusted'), model: 'tls-model' }));
+  const plain = useReferenceServer({ model: 'plain-model' });
+  useSettings();
 
   before(async () => {
     await activateExtension();
-    trusted = await startReferenceServer({ tls: serverTls('trusted'), model: 'tls-model' });
-    untrusted = await startReferenceServer({ tls: serverTls('untrusted'), model: 'tls-model' });
-    plain = await startReferenceServer({ model: 'plain-model' });
     proxy = await startRecordingProxy({ hosts: { [PROXIED_HOST_NAME]: '127.0.0.1' } });
   });
   after(async () => {
-    await resetSettings();
     await setHttp({});
-    await Promise.all([trusted.close(), untrusted.close(), plain.close(), proxy.close()]);
+    await proxy.close();
   });
   beforeEach(async () => {
-    await resetSettings();
     await setHttp({});
     proxy.passed.length = 0;
     await openWithSelection('hello.ts', [1, 3]);
@@ -81,49 +79,49 @@ describe('network: certificates and proxies in a real extension host', function 
     const systemStore = getCACertificates?.('system') ?? [];
     assert.ok(![...tls.rootCertificates, ...systemStore].some((pem) => pem.trim() === ca), 'neither Node’s bundled roots nor the system’s store hold the test authority');
 
-    await configure({ baseUrl: trusted.url, model: 'tls-model', maxRetries: 0 });
-    trusted.script(textTurn('Over TLS.'));
+    await configure({ baseUrl: trusted().url, model: 'tls-model', maxRetries: 0 });
+    trusted().script(textTurn('Over TLS.'));
     const result = await ask('Secure?');
     assert.equal(result.status, 'done', JSON.stringify(result.error));
     assert.equal(result.answer, 'Over TLS.');
   });
 
   it('an authority this machine does not trust: nothing is sent, and the error names the problem and the fix', async () => {
-    await configure({ baseUrl: untrusted.url, model: 'tls-model', maxRetries: 0 });
+    await configure({ baseUrl: untrusted().url, model: 'tls-model', maxRetries: 0 });
     const result = await ask('Secure?');
     assert.equal(result.status, 'error');
     assert.match(result.error?.message ?? '', /^The certificate of localhost is not trusted \(\w+\).*http\.systemCertificates.*NODE_EXTRA_CA_CERTS/);
-    assert.equal(untrusted.requests.length, 0, 'no request reached the server');
+    assert.equal(untrusted().requests.length, 0, 'no request reached the server');
   });
 
   it('http.proxy: HTTPS goes through the proxy as a CONNECT tunnel, with the authority still checked end to end', async () => {
     await setHttp({ proxy: proxy.url });
-    await configure({ baseUrl: proxiedUrl(trusted), model: 'tls-model', maxRetries: 0 });
+    await configure({ baseUrl: proxiedUrl(trusted()), model: 'tls-model', maxRetries: 0 });
     await settleLanguageModels();
     proxy.passed.length = 0;
-    trusted.script(textTurn('TLS via the proxy.'));
+    trusted().script(textTurn('TLS via the proxy.'));
     const result = await ask('Proxied and secure?');
     assert.equal(result.status, 'done', JSON.stringify(result.error));
     assert.equal(result.answer, 'TLS via the proxy.');
-    assert.deepEqual(proxy.passed, [`CONNECT ${new URL(proxiedUrl(trusted)).host}`]);
+    assert.deepEqual(proxy.passed, [`CONNECT ${new URL(proxiedUrl(trusted())).host}`]);
   });
 
   it('http.proxy: plain HTTP goes through the proxy as an absolute-URI request', async () => {
     await setHttp({ proxy: proxy.url });
-    await configure({ baseUrl: proxiedUrl(plain), model: 'plain-model', maxRetries: 0 });
+    await configure({ baseUrl: proxiedUrl(plain()), model: 'plain-model', maxRetries: 0 });
     await settleLanguageModels();
     proxy.passed.length = 0;
-    plain.script(textTurn('Via the proxy.'));
+    plain().script(textTurn('Via the proxy.'));
     const result = await ask('Proxied?');
     assert.equal(result.status, 'done', JSON.stringify(result.error));
     assert.equal(result.answer, 'Via the proxy.');
-    assert.deepEqual(proxy.passed, [`POST ${proxiedUrl(plain)}/v1/chat/completions`]);
-    assert.equal(plain.requests.at(-1)?.headers.host, new URL(proxiedUrl(plain)).host, 'the server was asked under the name the client used');
+    assert.deepEqual(proxy.passed, [`POST ${proxiedUrl(plain())}/v1/chat/completions`]);
+    assert.equal(plain().requests.at(-1)?.headers.host, new URL(proxiedUrl(plain())).host, 'the server was asked under the name the client used');
   });
 
   it('http.noProxy: a listed host is reached directly, never through the proxy', async () => {
     await setHttp({ proxy: proxy.url, noProxy: [PROXIED_HOST_NAME] });
-    await configure({ baseUrl: proxiedUrl(plain), model: 'plain-model', maxRetries: 0 });
+    await configure({ baseUrl: proxiedUrl(plain()), model: 'plain-model', maxRetries: 0 });
     const result = await ask('Direct?');
     // Only the proxy knows the name, so going direct ends at DNS: the proof that the proxy was left out.
     assert.equal(result.status, 'error');
@@ -133,8 +131,8 @@ describe('network: certificates and proxies in a real extension host', function 
 
   it('http.proxy leaves loopback alone: a server on localhost is reached directly', async () => {
     await setHttp({ proxy: proxy.url });
-    await configure({ baseUrl: trusted.url, model: 'tls-model', maxRetries: 0 });
-    trusted.script(textTurn('Direct on loopback.'));
+    await configure({ baseUrl: trusted().url, model: 'tls-model', maxRetries: 0 });
+    trusted().script(textTurn('Direct on loopback.'));
     const result = await ask('Local?');
     assert.equal(result.status, 'done', JSON.stringify(result.error));
     assert.deepEqual(proxy.passed, []);
