@@ -2,14 +2,19 @@
 // on this machine (the reference server answering as Ollama does, from recorded bodies, on one of the ports local
 // servers use by default) and the hosted providers; one click on the found server makes it the active profile with
 // its first model, tests it, and the status bar names it. Then Test Connection against a LiteLLM proxy whose key is
-// past its budget (a captured /key/info body): the status-bar item turns red and its tooltip says the spend.
+// past its budget (a captured /key/info body): the status-bar item turns red and its tooltip says the spend. Around
+// them, the walkthrough: opened before anything with no step done, and ticked step by step by what the user did
+// (the completions and VS Code's chat steps are checked in their own files, where the user does those).
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import overBudget from '../fixtures/key-info/over-budget-captured.json';
 import { listedModelIds } from '../support/discovery/discoveryShapes';
+import { lastFinishedAnswer, openChat, sendMessage } from '../support/e2e/chatView';
 import { screenshot } from '../support/e2e/screenshots';
+import { until } from '../support/e2e/until';
 import { useWorkbench } from '../support/e2e/useWorkbench';
-import { MODEL_STATUS_ITEM, quickInput, runCommand, waitForNotification } from '../support/e2e/workbenchUi';
+import { openWalkthrough, walkthroughProgress, walkthroughSteps } from '../support/e2e/walkthrough';
+import { editorGroupWithTab, editorText, MODEL_STATUS_ITEM, openFile, quickInput, quickInputBox, runCommand, selectLines, waitForNotification } from '../support/e2e/workbenchUi';
 import { startReferenceServer, type ReferenceServer } from '../support/referenceServer';
 
 /** Default ports of local servers (core's LOCAL_SERVER_PORTS) least likely to be taken on a test machine, tried in turn. */
@@ -41,6 +46,18 @@ describe('the first five minutes: local servers, presets and a key’s budget (e
     await proxy?.close();
   });
   const workbench = useWorkbench(() => ({ settings: {} }));
+
+  it('Ask Model: Get Started opens the walkthrough: seven steps, each with its button, none done yet', async () => {
+    const { page } = workbench;
+    await openWalkthrough(page);
+    assert.deepEqual(await walkthroughProgress(page), { chooseServer: false, setKey: false, testConnection: false, firstAsk: false, chat: false, completions: false, vscodeChat: false });
+    // The first step is open: its text and its buttons.
+    const first = walkthroughSteps(page).first();
+    assert.match(await first.innerText(), /Choose a model server/);
+    await first.getByRole('button', { name: 'Add Profile' }).waitFor();
+    await screenshot(page, 'walkthrough-start');
+    await page.keyboard.press('Control+W');
+  });
 
   it('Add Profile lists the Ollama on this machine and the providers; one click makes it the active, tested profile', async () => {
     const { page } = workbench;
@@ -100,5 +117,32 @@ describe('the first five minutes: local servers, presets and a key’s budget (e
     assert.equal(litellm.requests.filter((request) => request.path === '/key/info').at(-1)?.headers['authorization'], `Bearer ${KEY}`);
     await screenshot(page, 'key-budget-status-bar', page.locator('.part.statusbar'));
     await screenshot(page, 'key-budget-tooltip');
+  });
+
+  it('the walkthrough ticks each step once the user has done it: a server, a key, a test, an answer beside the code, a chat answer', async () => {
+    const { page } = workbench;
+    await openWalkthrough(page);
+    // The two tests above added profiles, stored a key and tested the connections.
+    assert.deepEqual(await walkthroughProgress(page), { chooseServer: true, setKey: true, testConnection: true, firstAsk: false, chat: false, completions: false, vscodeChat: false });
+    await page.keyboard.press('Control+W');
+
+    await openFile(page, 'hello.ts');
+    await selectLines(page, 1, 2);
+    await page.keyboard.press('Control+Alt+A');
+    await quickInput(page).locator('.quick-input-title', { hasText: 'Ask Model' }).waitFor();
+    await quickInputBox(page).fill('What does this do?');
+    await quickInputBox(page).press('Enter');
+    // The proxy's profile has no model yet: the first Ask offers the server's list, as the README says.
+    await rows(page).filter({ hasText: 'gpt-3.5-turbo' }).first().click({ timeout: 15_000 });
+    const answer = editorGroupWithTab(page, 'What does this do');
+    await until(async () => /model .* · tokens/.test(await editorText(answer).catch(() => '')), 'the answer and its footer', 30_000);
+
+    const view = await openChat(page);
+    await sendMessage(view, 'Hello');
+    await lastFinishedAnswer(view, 30_000);
+
+    await openWalkthrough(page);
+    assert.deepEqual(await walkthroughProgress(page), { chooseServer: true, setKey: true, testConnection: true, firstAsk: true, chat: true, completions: false, vscodeChat: false });
+    await screenshot(page, 'walkthrough-five-steps-done');
   });
 });

@@ -11,6 +11,7 @@ import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
+import { openWalkthrough, waitForStepDone } from '../support/e2e/walkthrough';
 import { editorText, openFile, quickInput, runCommand } from '../support/e2e/workbenchUi';
 import type { CompletionRoutesOptions, RecordedCompletion } from '../support/referenceServer';
 
@@ -101,6 +102,10 @@ describe('inline completions in the workbench (e2e)', function () {
     await page.keyboard.press('Tab');
     const editor = page.locator('.editor-group-container.active');
     await until(async () => (await editorText(editor)).includes('  return a + b;\n}'), 'the accepted suggestion in the file');
+    // Accepting it ticks the walkthrough's completions step.
+    await openWalkthrough(page);
+    await waitForStepDone(page, 'completions');
+    await page.keyboard.press('Control+W');
   });
 
   it('typing on aborts the request in flight, and the server sees its socket close', async () => {

@@ -16,6 +16,7 @@ import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
+import { openWalkthrough, waitForStepDone } from '../support/e2e/walkthrough';
 import { lastVsCodeChatAnswer, openModelPicker, pickerRow, pickerRows, pickModel, typeVsCodeChatQuestion } from '../support/e2e/vscodeChat';
 import { runCommand } from '../support/e2e/workbenchUi';
 import { textTurn } from '../support/referenceServer';
@@ -108,5 +109,8 @@ describe('Ask Model’s models in VS Code’s own chat model picker (e2e)', func
     await until(async () => answerLines().length > 0, 'the answer line in our log');
     assert.match(answerLines()[0] ?? '', /usage \{"prompt_tokens":\d+/);
     await until(async () => askModelLogLines(session.server.userDataDir, /spent on \d{4}-\d{2}-\d{2}: .* answer\(s\)/).length > 0, 'the day’s spend in our log');
+    // The answer ticks the walkthrough's last step.
+    await openWalkthrough(page);
+    await waitForStepDone(page, 'vscodeChat');
   });
 });

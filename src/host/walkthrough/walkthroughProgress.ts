@@ -1,13 +1,12 @@
-// Ticks the walkthrough's steps as the user does them (core's walkthroughSteps.ts says which step means what): the
-// step's context key is set once; VS Code completes the step and remembers it across sessions.
+// Ticks the walkthrough's steps as the user does them (core's walkthroughSteps.ts says which step means what). Called
+// from any feature, in either bundle: it goes through the command registerWalkthrough.ts registers, which keeps what
+// is done and tells VS Code.
 import * as vscode from 'vscode';
-import type { WalkthroughContextKey, WalkthroughContextStep } from '../../core';
+import type { WalkthroughContextStep } from '../../core';
 
-const done = new Set<WalkthroughContextStep>();
+/** The internal command (not in package.json) that marks a step done. */
+export const STEP_DONE_COMMAND = 'askModel.walkthrough.stepDone';
 
 export function walkthroughStepDone(step: WalkthroughContextStep): void {
-  if (done.has(step)) return;
-  done.add(step);
-  const key: WalkthroughContextKey = `askModel.walkthrough.${step}`;
-  void vscode.commands.executeCommand('setContext', key, true);
+  void vscode.commands.executeCommand(STEP_DONE_COMMAND, step);
 }
