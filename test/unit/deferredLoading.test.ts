@@ -27,6 +27,7 @@ function fakeVscode(commands: Map<string, (...args: unknown[]) => unknown>, warn
         activeTextEditor: undefined,
         createOutputChannel: () => new Proxy({}, anything),
         createStatusBarItem: () => new Proxy({}, anything),
+        tabGroups: new Proxy({}, anything),
         showWarningMessage: async (message: string) => void warnings.push(message),
       },
       anything,

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { WalkthroughContextStep } from '../../core';
 
-/** The internal command (not in package.json) that marks a step done. */
+/** The command that marks a step done (in package.json, hidden from the Command Palette). */
 export const STEP_DONE_COMMAND = 'askModel.walkthrough.stepDone';
 
 export function walkthroughStepDone(step: WalkthroughContextStep): void {

@@ -40,6 +40,7 @@ export const FLOOR_COMMANDS = [
   'completions.snooze',
   'completions.selectModel',
   'completions.accepted',
+  'walkthrough.stepDone',
   'writeCommitMessage',
 ];
 /** The bench entry's folder is also an extension (the workbench wants one); its `main` is the load probe. */
