@@ -12,8 +12,11 @@ import { STEP_DONE_COMMAND } from './walkthroughProgress';
 
 const walkthroughId: typeof WALKTHROUGH_ID = 'askModel.getStarted';
 const DONE_STEPS_KEY = 'askModel.walkthroughDone';
-/** How long a key stays true: long enough for the workbench to see the change, short enough to be false at rest. */
-const PULSE_MS = 1000;
+/**
+ * How long a key stays true: long enough for the workbench to see the change, short enough to be false at rest (a
+ * service that starts while a key is true misses that step for the session).
+ */
+const PULSE_MS = 300;
 const AFTER_START_MS = 5000;
 const AFTER_OPEN_MS = 500;
 
@@ -27,9 +30,10 @@ export function registerWalkthrough(context: vscode.ExtensionContext): void {
     }, ms);
     timers.add(timer);
   };
+  const keyOf = (step: WalkthroughContextStep): WalkthroughContextKey => `askModel.walkthrough.${step}`;
   const pulse = (steps: Iterable<WalkthroughContextStep>): void => {
     for (const step of steps) {
-      const key: WalkthroughContextKey = `askModel.walkthrough.${step}`;
+      const key = keyOf(step);
       void vscode.commands.executeCommand('setContext', key, true);
       later(PULSE_MS, () => void vscode.commands.executeCommand('setContext', key, false));
     }
@@ -39,6 +43,8 @@ export function registerWalkthrough(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     { dispose: () => timers.forEach(clearTimeout) },
     vscode.commands.registerCommand('askModel.getStarted', async () => {
+      // Every key false before the page (and perhaps the service) starts, even one a step just pulsed, then the pulse.
+      await Promise.all([...done].map((step) => vscode.commands.executeCommand('setContext', keyOf(step), false)));
       await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#${walkthroughId}`, false);
       later(AFTER_OPEN_MS, pulseDone);
     }),
