@@ -1,6 +1,7 @@
 // The client's settings, checked once when it is made: a wrong value is a SettingsError naming the setting to fix,
 // before anything is sent.
 import { SettingsError } from '../errors/AskModelError';
+import { HEADER_NAME } from '../http/headerName';
 
 export const DEFAULT_FIRST_BYTE_MS = 120_000;
 export const DEFAULT_IDLE_MS = 60_000;
@@ -13,7 +14,7 @@ export function checkCustomHeaders(headers: Record<string, string>, setting = 'a
     if (name.toLowerCase() === 'authorization') {
       throw new SettingsError(setting, 'cannot set Authorization: store the key as this server\'s API key instead (it is kept in the system\'s secret storage, not in settings).');
     }
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new SettingsError(setting, `"${name}" is not a valid header name.`);
+    if (!HEADER_NAME.test(name)) throw new SettingsError(setting, `"${name}" is not a valid header name.`);
     if (typeof value !== 'string' || /[\r\n]/.test(value)) {
       throw new SettingsError(setting, `the value of "${name}" must be a single-line string.`);
     }
@@ -25,7 +26,7 @@ export function checkCustomHeaders(headers: Record<string, string>, setting = 'a
 /** The name of the header the key is sent in (askModel.apiKeyHeader): a header name, `Authorization` by default. */
 export function checkApiKeyHeader(name: string | undefined, setting = 'askModel.apiKeyHeader'): string {
   const header = (name ?? '').trim() || 'Authorization';
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) throw new SettingsError(setting, `"${header}" is not a valid header name; use e.g. Authorization or api-key.`);
+  if (!HEADER_NAME.test(header)) throw new SettingsError(setting, `"${header}" is not a valid header name; use e.g. Authorization or api-key.`);
   return header;
 }
 

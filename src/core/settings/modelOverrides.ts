@@ -9,6 +9,7 @@ import '../protocol/zodMessages';
 import { SettingsError } from '../errors/AskModelError';
 import type { ModelOverride, ModelOverrides } from '../catalogue/mergeCatalogue';
 import { FIM_FAMILIES, isUsableTemplate } from '../catalogue/fimTemplates';
+import { HEADER_NAME } from '../http/headerName';
 
 const tokens = z.int().check(z.minimum(1));
 const between = (minimum: number, maximum: number) => z.number().check(z.minimum(minimum), z.maximum(maximum));
@@ -16,7 +17,6 @@ const stopText = z.string().check(z.minLength(1));
 /** Keys a model's extra body may not set: Ask Model sets them (as buildChatRequest's CONTROLLED_KEYS). */
 const CONTROLLED_BODY_KEYS = ['model', 'messages', 'stream'];
 /** RFC 9110's token: what a header name may be made of. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export const modelOverrideSchema = z.strictObject({
   contextWindow: z.optional(tokens),

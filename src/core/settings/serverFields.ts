@@ -7,6 +7,7 @@ import '../protocol/zodMessages';
 import type { ModelOverrides } from '../catalogue/mergeCatalogue';
 import { COMPLETION_ENDPOINTS, type EndpointSetting } from './completionEndpointSetting';
 import { readSetting, type Field, type SettingGetter } from './settingField';
+import { HEADER_NAME } from '../http/headerName';
 
 /** The values of `completionEndpoint`, and its schema (one list: the endpoints' own and `auto`). */
 export const COMPLETION_ENDPOINT_SETTINGS = ['auto', ...COMPLETION_ENDPOINTS] as const satisfies readonly EndpointSetting[];
@@ -36,7 +37,7 @@ const SERVER_FIELDS = {
   },
   extraBody: spec(z.record(z.string(), z.unknown()), {}, 'must be a JSON object, e.g. { "temperature": 0.2 }.'),
   headers: spec(z.record(z.string(), z.string()), {}, 'must be an object of header names to text values.'),
-  apiKeyHeader: spec(z.string().check(z.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/)), 'Authorization', 'must be a header name, e.g. Authorization (the key as Bearer) or api-key (the key alone).'),
+  apiKeyHeader: spec(z.string().check(z.regex(HEADER_NAME)), 'Authorization', 'must be a header name, e.g. Authorization (the key as Bearer) or api-key (the key alone).'),
   timeouts: {
     firstByteSeconds: spec(z.number().check(z.minimum(0)), 120, seconds),
     idleSeconds: spec(z.number().check(z.minimum(0)), 60, seconds),
