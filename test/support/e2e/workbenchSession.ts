@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { launchChromium } from '../host/browser';
 import { repoRoot } from '../host/buildIntegrationTests';
 import { Cleanup } from '../host/cleanup';
@@ -98,7 +98,14 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     const vsix = await packageExtensionOnce(say);
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-e2e-'));
     cleanup.add('remove the scratch folder', () => fs.rmSync(scratch, { recursive: true, force: true }));
+    const phases: string[] = [];
+    let phaseStarted = Date.now();
+    const phase = (name: string): void => {
+      phases.push(`${name} ${((Date.now() - phaseStarted) / 1000).toFixed(1)} s`);
+      phaseStarted = Date.now();
+    };
     const { server, workspaceDir, url } = await (options.launch ?? launchForE2e(options))({ vsix, scratchDir: scratch, cleanup });
+    phase('code-server');
     if (verbose) cleanup.add('print the code-server log', () => say(`code-server log:\n${server.logTail(200)}`));
 
     const browser = await launchChromium({ executablePath: host.chromium, userDataDir: path.join(scratch, 'chromium') });
@@ -111,15 +118,19 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+    phase('browser');
 
     await page.goto(url, { timeout: 60_000 }); // the first load of the workbench is slow on a busy machine
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    phase('workbench');
     const ready = (): Promise<void> => waitForWorkbenchReady(page, { activated: options.waitForActivation !== false });
     try {
       await ready();
     } catch (error) {
       throw new Error(`${error instanceof Error ? error.message : String(error)}\nLast code-server log lines:\n${server.logTail(20)}`, { cause: error });
     }
-    say(`workbench ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    phase(options.waitForActivation === false ? 'extension' : 'activation');
+    say(`workbench ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')})`);
     return {
       page,
       browser,
@@ -128,9 +139,27 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       settings: SettingsFile.inUserDataDir(server.userDataDir),
       pageErrors,
       async reload() {
+        // The workbench vetoes an unload while an editor is dirty and its backup is still pending (a save racing
+        // the reload, say): the browser then asks "Leave site?", the dialog is dismissed, and no load ever comes.
+        // Say so at once instead of timing out on the load.
+        let onDialog: ((dialog: Dialog) => void) | undefined;
+        const vetoed = new Promise<never>((_, reject) => {
+          onDialog = (dialog) => {
+            if (dialog.type() !== 'beforeunload') return;
+            dialog.dismiss().catch(() => undefined);
+            reject(new Error('the workbench vetoed the reload (a "Leave site?" dialog): an editor still had unsaved changes it had not backed up'));
+          };
+          page.on('dialog', onDialog);
+        });
+        vetoed.catch(() => undefined); // awaited below through the race; this only keeps an early veto from counting as unhandled
         const loaded = page.waitForEvent('load', { timeout: 60_000 });
-        await runCommand(page, 'Developer: Reload Window');
-        await loaded;
+        loaded.catch(() => undefined); // likewise, once a veto has won the race
+        try {
+          await runCommand(page, 'Developer: Reload Window');
+          await Promise.race([loaded, vetoed]);
+        } finally {
+          if (onDialog) page.off('dialog', onDialog);
+        }
         await ready();
       },
       close,
