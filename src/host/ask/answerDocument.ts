@@ -49,10 +49,15 @@ export class AnswerDocument {
     await this.shown();
   }
 
-  /** Shows everything still buffered, and keeps the answer as it now is (it will not grow any more). */
+  /**
+   * Shows everything still buffered, and keeps the answer as it now is (it will not grow any more). The answer is
+   * done once the editor shows it: the workspace state's copy is written without waiting for it, because its
+   * acknowledgement queues behind the window's handling of the whole document (a 5 MB answer kept the command
+   * waiting many seconds after its text was there). SaveAhead still makes this final copy the last one written.
+   */
   async finish(): Promise<void> {
     await this.flush();
-    await this.answers.finished(this.document.uri);
+    void this.answers.finished(this.document.uri);
   }
 
   private schedule(): void {
