@@ -21,6 +21,7 @@ describe('An answer’s edits: revert, view changes, export (e2e)', function () 
   const server = useReferenceServer({ model: 'edit-model' });
   const workbench = useWorkbench(() => ({
     settings: { 'askModel.baseUrl': server().url, 'askModel.model': 'edit-model', 'askModel.tools.autoApprove': ['replace_in_file', 'create_file'] },
+    waitForActivation: false, // opening the chat activates the extension
   }));
   const chat = useChatPanel(workbench);
 

@@ -17,7 +17,10 @@ const NEW = '  return `Hello there, ${name}!`;';
 
 describe('Tools in the chat (e2e)', function () {
   const server = useReferenceServer({ model: 'edit-model' });
-  const workbench = useWorkbench(() => ({ settings: { 'askModel.baseUrl': server().url, 'askModel.model': 'edit-model' } }));
+  const workbench = useWorkbench(() => ({
+    settings: { 'askModel.baseUrl': server().url, 'askModel.model': 'edit-model' },
+    waitForActivation: false, // opening the chat activates the extension
+  }));
   const chat = useChatPanel(workbench);
 
   it('runs the read-only tools in one round, each card with its summary line, and sends each result to the model', async function () {

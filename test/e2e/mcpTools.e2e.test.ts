@@ -62,6 +62,7 @@ describe('An MCP server\'s tool in the chat (e2e)', function () {
       // VS Code hides its MCP commands (MCP: List Servers) while its AI features are off, as the quiet settings have them.
       'chat.disableAIFeatures': false,
     },
+    waitForActivation: false, // opening the chat activates the extension
   }));
   const chat = useChatPanel(workbench);
   after(async () => {
