@@ -16,7 +16,6 @@ const between = (minimum: number, maximum: number) => z.number().check(z.minimum
 const stopText = z.string().check(z.minLength(1));
 /** Keys a model's extra body may not set: Ask Model sets them (as buildChatRequest's CONTROLLED_KEYS). */
 const CONTROLLED_BODY_KEYS = ['model', 'messages', 'stream'];
-/** RFC 9110's token: what a header name may be made of. */
 
 export const modelOverrideSchema = z.strictObject({
   contextWindow: z.optional(tokens),
