@@ -110,7 +110,7 @@ async function main() {
   }
 }
 
-// Required rather than run (test/unit/deferredLoading.test.ts), it hands over the extension's build options unbuilt.
+// Required rather than run (test/unit/build/deferredLoading.test.ts), it hands over the extension's build options unbuilt.
 module.exports = { targets };
 if (require.main === module) {
   main().catch((error) => {

@@ -4,20 +4,20 @@
 // zod schemas) are src/host/deferred.ts, bundled apart as dist/deferred.js and required by the first command, view or
 // request that needs them, so the host reads and runs only this wiring when it loads the extension (see esbuild.js).
 import type * as vscode from 'vscode';
-import { ActiveRequests } from './host/activeRequests';
-import { LastTextEditor } from './host/editors/lastTextEditor';
-import { registerChat } from './host/chat/registerChat';
-import { registerCommit } from './host/commit/registerCommit';
-import { registerCompletions } from './host/completions/registerCompletions';
-import { registerFirstRun } from './host/discovery/registerFirstRun';
-import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, registerProfileCommands, registerUtilityCommands } from './host/commands/registerCommands';
-import { registerLanguageModels } from './host/languageModels/registerLanguageModels';
+import { ActiveRequests } from './host/platform/requests/activeRequests';
+import { LastTextEditor } from './host/platform/editors/lastTextEditor';
+import { registerChat } from './host/features/chat/registerChat';
+import { registerCommit } from './host/features/commit/registerCommit';
+import { registerCompletions } from './host/features/completions/registerCompletions';
+import { registerFirstRun } from './host/features/profiles/registerFirstRun';
+import { registerAskCommand, registerEditSelectionCommand, registerKeyCommands, registerProfileCommands, registerUtilityCommands } from './host/features/profiles/registerProfiles';
+import { registerLanguageModels } from './host/features/languageModels/registerLanguageModels';
 import { lazy, loadDeferred } from './host/lazy';
-import { createLog } from './host/logChannel';
-import { registerModelStatusBar } from './host/modelStatusBar';
-import { ServerNotices } from './host/serverNotices';
-import { registerTools } from './host/tools/registerTools';
-import { registerWalkthrough } from './host/walkthrough/registerWalkthrough';
+import { createLog } from './host/platform/log/logChannel';
+import { registerModelStatusBar } from './host/features/profiles/modelStatusBar';
+import { ServerNotices } from './host/platform/notices/serverNotices';
+import { registerTools } from './host/features/tools/registerTools';
+import { registerWalkthrough } from './host/features/walkthrough/registerWalkthrough';
 
 /** What activation exposes to tests: timing only, never keys or clients. */
 export interface AskModelExports {

@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import { ChatSession } from '../../src/core/chat/chatSession';
 import type { CompletionItem, HostMessage } from '../../src/core/chat/webviewProtocol';
 import { fakeSessionPorts, type FakePorts } from '../../src/core/chat/fakeChatSessionPorts';
-import { ChatInput } from '../../src/host/chat/mentions/chatInput';
-import { LastTextEditor } from '../../src/host/editors/lastTextEditor';
+import { ChatInput } from '../../src/host/features/chat/mentions/chatInput';
+import { LastTextEditor } from '../../src/host/platform/editors/lastTextEditor';
 import { activateExtension, closeAllEditors, openWithSelection, resetSettings, until } from './support/extensionFixture';
 
 const encoder = new TextEncoder();

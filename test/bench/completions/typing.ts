@@ -7,7 +7,7 @@
 // the server saw its socket close (the child's closedAt against the abort noted by RecordingSender, both absolute).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { nodeHttpFetch } from '../../../src/host/network/nodeHttpFetch';
+import { nodeHttpFetch } from '../../../src/host/platform/clients/nodeHttpFetch';
 import { round } from '../stats';
 import { newClient, newEngine, RecordingSender, suggestRequest, type SentRequest } from './engineHarness';
 import type { ChildCompletion, ServerChild } from './serverChild';

@@ -6,7 +6,7 @@ import { CONVERSATIONS_FORMAT, readStoredConversations } from '../../../src/core
 import { viewTurnOf } from '../../../src/core/chat/viewTurns';
 import type { Conversation } from '../../../src/core/chat/conversation';
 import type { ViewAssistantTurn } from '../../../src/core/chat/webviewProtocol';
-import { CONVERSATIONS_KEY, ConversationStore, FORMER_CONVERSATIONS_KEY, KEPT_ASIDE_KEY } from '../../../src/host/chat/conversationStore';
+import { CONVERSATIONS_KEY, ConversationStore, FORMER_CONVERSATIONS_KEY, KEPT_ASIDE_KEY } from '../../../src/host/features/chat/conversationStore';
 
 const good = (id: string, updatedAt = 1): Conversation => ({
   id,

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import { readToolSettings } from '../../../../src/core/tools/toolSettings';
 import { workspaceToolNamed } from '../../../../src/core/tools/workspaceTools';
-import { findRipgrep } from '../../../../src/host/tools/ripgrep';
-import { listFiles, searchText } from '../../../../src/host/tools/searchTools';
+import { findRipgrep } from '../../../../src/host/features/tools/ripgrep';
+import { listFiles, searchText } from '../../../../src/host/features/tools/searchTools';
 import { runAlternatingRounds } from '../../alternatingRounds';
 import type { ToolPlan, ToolScenario, ToolTimings } from '../benchPlan';
 import { bareRipgrep } from './bareRipgrep';

@@ -1,0 +1,61 @@
+// The chat session's ports on VS Code: the shared run preparation, the workspace tool runner, approval on the call's
+// card, the workspace's stored conversations, the view, real time, random ids, and the host's Stop-all.
+import * as vscode from 'vscode';
+import { ChatSession, type ChatSessionPorts, type HostMessage } from '../../../core';
+import type { ActiveRequests } from '../../platform/requests/activeRequests';
+import type { ClientFactory } from '../../platform/clients/clientFactory';
+import type { Log } from '../../platform/log/log';
+import { prepareRun } from '../../platform/run/prepareRun';
+import { readProfiles, readSettings } from '../../platform/settings/settings';
+import { approveOnCard } from '../tools/toolApprovers';
+import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
+import type { ConversationStore } from './conversationStore';
+
+export interface HostSessionDeps {
+  factory: ClientFactory;
+  active: ActiveRequests;
+  log: Log;
+  store: ConversationStore;
+  tools: WorkspaceTools;
+  post: (message: HostMessage) => void;
+}
+
+export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
+  return {
+    prepareRun: (workingFiles) => prepareRun(deps.factory, deps.log, 'chat', urisOf(workingFiles ?? [])),
+    runTool: deps.tools.runner.run,
+    approve: approveOnCard(deps.tools.approvals),
+    store: deps.store,
+    post: deps.post,
+    clock: {
+      now: () => Date.now(),
+      set: (callback, ms) => setTimeout(callback, ms),
+      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    ids: () => globalThis.crypto.randomUUID(),
+    currentServer: () => {
+      try {
+        const { profile, model } = readSettings();
+        return { profile, model, profiles: readProfiles().map((server) => server.name) };
+      } catch {
+        // An invalid setting shows up when a message is sent; the header just names no model.
+        return { profile: '', profiles: [], model: '' };
+      }
+    },
+    requestStarted: (controller) => deps.active.track(controller),
+    reportError: (line) => deps.log.error(line),
+  };
+}
+
+export function createChatSession(deps: HostSessionDeps): ChatSession {
+  return new ChatSession(hostSessionPorts(deps));
+}
+
+/**
+ * The attached files' URIs. A chip keeps its path relative to its folder (without the folder's name), so in a
+ * multi-root workspace it is looked for in each folder: a folder without the file finds no rules nearer than its own.
+ */
+function urisOf(paths: readonly string[]): vscode.Uri[] {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return paths.flatMap((path) => (/^(?:\/|[a-z]:)/i.test(path) ? [] : folders.map((folder) => vscode.Uri.joinPath(folder.uri, ...path.split('/')))));
+}

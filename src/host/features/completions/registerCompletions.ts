@@ -1,0 +1,163 @@
+// Inline completions, wired at activation: the provider (whose body, with the core's engine, loads on the first
+// keystroke in a file where completions are on: inlineCompletions.ts from deferred.ts), the status-bar switch and the
+// commands behind it: on or off everywhere or for one language (`askModel.completions.enable`, as Copilot's
+// `github.copilot.enable`), snooze for five minutes, choose the completion model. The checks made on every keystroke
+// before anything loads are plain setting reads.
+import * as vscode from 'vscode';
+import type { CompletionStatus } from '../../../core';
+import type { ClientFactory } from '../../platform/clients/clientFactory';
+import { lazy, loadDeferred, type Lazy } from '../../lazy';
+import type { Log } from '../../platform/log/log';
+import type { InlineCompletions } from './inlineCompletions';
+import { walkthroughStepDone } from '../../platform/walkthrough/walkthroughProgress';
+
+export const SNOOZE_MS = 5 * 60_000;
+const DEFAULT_ENABLE: Readonly<Record<string, boolean>> = { '*': true, plaintext: false, markdown: false, scminput: false };
+
+/** Whether completions are on, as the status bar and the menu show it. */
+export interface CompletionSwitch {
+  model: string;
+  profile: string;
+  /** On for `*`. */
+  enabled: boolean;
+  /** On for the language asked about. */
+  enabledHere: boolean;
+}
+
+export interface CompletionDeps {
+  factory: Lazy<ClientFactory>;
+  log: Log;
+}
+
+/** What the switch reads on every keystroke, with no validation (a bad value is reported when the body loads). */
+export function quickSettings(languageId: string | undefined): CompletionSwitch {
+  const config = vscode.workspace.getConfiguration('askModel');
+  const profiles = config.get<unknown>('profiles');
+  const activeName = String(config.get('activeProfile') ?? '').trim();
+  const entry = Array.isArray(profiles)
+    ? (profiles as unknown[]).find((candidate): candidate is { name: string; completionModel?: unknown } => isNamed(candidate) && candidate.name.toLowerCase() === activeName.toLowerCase())
+    : undefined;
+  const model = String((entry ? entry.completionModel : config.get('completionModel')) ?? '').trim();
+  const enable = config.get<Record<string, boolean>>('completions.enable') ?? DEFAULT_ENABLE;
+  const everywhere = enable['*'] ?? true;
+  const here = languageId === undefined ? everywhere : (enable[languageId] ?? everywhere);
+  return { model, profile: entry?.name ?? 'Default', enabled: everywhere, enabledHere: here };
+}
+
+export function registerCompletions(context: vscode.ExtensionContext, deps: CompletionDeps): void {
+  let snoozedUntil = 0;
+  let snoozeTimer: ReturnType<typeof setTimeout> | undefined;
+  let status: CompletionStatus = { kind: 'ready' };
+  const item = vscode.window.createStatusBarItem('askModel.completions', vscode.StatusBarAlignment.Right, 99);
+  item.name = 'Ask Model: Completions';
+  item.command = 'askModel.completions.menu';
+
+  const update = (): void => {
+    const language = vscode.window.activeTextEditor?.document.languageId;
+    const now = quickSettings(language);
+    const snoozed = snoozedUntil > Date.now();
+    const problem = status.kind === 'ready' ? undefined : status;
+    const on = now.model !== '' && now.enabledHere && !snoozed;
+    item.text = now.model === '' || !now.enabledHere ? '$(circle-slash) Completions' : snoozed ? '$(debug-pause) Completions' : problem ? '$(warning) Completions' : '$(pass) Completions';
+    const state =
+      now.model === ''
+        ? `off: profile "${now.profile}" has no completion model. Click to choose one (askModel.completionModel).`
+        : !now.enabled
+          ? 'off everywhere. Click to turn them on.'
+          : !now.enabledHere
+            ? `off for ${language}. Click to turn them on.`
+            : snoozed
+              ? `snoozed until ${new Date(snoozedUntil).toLocaleTimeString()}.`
+              : `on, from ${now.model}${now.profile === 'Default' ? '' : ` (profile "${now.profile}")`}.`;
+    const trouble = on && problem ? `\n\n${problem.kind === 'backing-off' ? 'Paused after a failure' : 'Stopped'}: ${problem.detail}` : '';
+    item.tooltip = `Ask Model inline completions: ${state}${trouble}`;
+    item.backgroundColor = on && problem ? new vscode.ThemeColor(problem.kind === 'stopped' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground') : undefined;
+  };
+
+  const body: Lazy<InlineCompletions> = lazy(async () => {
+    const started = performance.now();
+    const [{ InlineCompletions }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
+    const loaded = new InlineCompletions({
+      factory,
+      log: deps.log,
+      state: context.globalState,
+      onStatus: (next) => {
+        status = next;
+        update();
+      },
+    });
+    context.subscriptions.push(loaded);
+    deps.log.info(`inline completions loaded in ${(performance.now() - started).toFixed(0)} ms`);
+    return loaded;
+  });
+
+  const provider: vscode.InlineCompletionItemProvider = {
+    provideInlineCompletionItems: async (document, position, completionContext, token) => {
+      if (snoozedUntil > Date.now()) return undefined;
+      const now = quickSettings(document.languageId);
+      if (now.model === '' || !now.enabledHere) return undefined;
+      try {
+        return await (await body()).provide(document, position, completionContext, token);
+      } catch (error) {
+        // Never a toast per keystroke: the log and the status bar say what is wrong.
+        deps.log.warn(`inline-completion: ${error instanceof Error ? error.message : String(error)}`);
+        status = { kind: 'backing-off', untilMs: 0, detail: error instanceof Error ? error.message : String(error) };
+        update();
+        return undefined;
+      }
+    },
+  };
+
+  const snooze = (): void => {
+    clearTimeout(snoozeTimer);
+    if (snoozedUntil > Date.now()) snoozedUntil = 0;
+    else {
+      snoozedUntil = Date.now() + SNOOZE_MS;
+      snoozeTimer = setTimeout(update, SNOOZE_MS + 50);
+    }
+    update();
+  };
+
+  context.subscriptions.push(
+    item,
+    vscode.languages.registerInlineCompletionItemProvider({ pattern: '**' }, provider),
+    vscode.commands.registerCommand('askModel.completions.toggle', async (enabled?: boolean) => {
+      const { setCompletionsEnabled } = await loadDeferred();
+      await setCompletionsEnabled('*', typeof enabled === 'boolean' ? enabled : !quickSettings(undefined).enabled);
+    }),
+    vscode.commands.registerCommand('askModel.completions.toggleLanguage', async (languageId?: string) => {
+      const language = typeof languageId === 'string' ? languageId : vscode.window.activeTextEditor?.document.languageId;
+      if (!language) return;
+      const { setCompletionsEnabled } = await loadDeferred();
+      await setCompletionsEnabled(language, !quickSettings(language).enabledHere);
+    }),
+    vscode.commands.registerCommand('askModel.completions.snooze', snooze),
+    vscode.commands.registerCommand('askModel.completions.selectModel', async (model?: string) => {
+      const [{ selectModel }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
+      return selectModel(factory, deps.log, { forCompletions: true, ...(typeof model === 'string' ? { model } : {}) });
+    }),
+    vscode.commands.registerCommand('askModel.completions.accepted', async (requestId: number) => {
+      walkthroughStepDone('completions');
+      return (await body()).engine.accepted(requestId);
+    }),
+    vscode.commands.registerCommand('askModel.completions.menu', async () => (await loadDeferred()).showCompletionsMenu(quickSettings(vscode.window.activeTextEditor?.document.languageId), snoozedUntil > Date.now())),
+    vscode.window.onDidChangeActiveTextEditor(update),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('askModel')) return;
+      status = { kind: 'ready' };
+      update();
+    }),
+    context.secrets.onDidChange(() => {
+      status = { kind: 'ready' };
+      void body().then((loaded) => loaded.settingsChanged(), () => undefined);
+      update();
+    }),
+    { dispose: () => clearTimeout(snoozeTimer) },
+  );
+  update();
+  item.show();
+}
+
+function isNamed(entry: unknown): entry is { name: string } {
+  return typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string';
+}

@@ -1,0 +1,193 @@
+// The language model provider's work, loaded on its first call: every profile's catalogue as VS Code's model list,
+// one request per `sendRequest` (VS Code's caller runs the tools and sends their results back), and the calibrated
+// token count. The mapping itself is the core's (src/core/languageModels); this adapts it to VS Code's classes.
+import * as vscode from 'vscode';
+import {
+  answerFactsOf,
+  assembleRequests,
+  chatMessagesFromLanguageModel,
+  estimatePromptTokens,
+  LanguageModelAnswer,
+  languageModelErrorCode,
+  languageModelInformation,
+  languageModelTokenCount,
+  messageOf,
+  recordPromptUsage,
+  toolChoiceFor,
+  toolDefinitionsFromLanguageModel,
+  withModelConfiguration,
+  type AskModelChatInformation,
+  type LanguageModelMessageShape,
+  type ThinkingMark,
+  type ContextMemory,
+  type ModelInfo,
+  type ServerProfile,
+} from '../../../core';
+import { recordAnswer } from '../../platform/run/answerRecord';
+import type { ClientFactory, ReadyClient } from '../../platform/clients/clientFactory';
+import { logRequest, type Log } from '../../platform/log/log';
+import { knownModelInfo, loadCatalogue } from '../../platform/catalogue/modelCatalogue';
+import { readProfiles } from '../../platform/settings/settings';
+import { walkthroughStepDone } from '../../platform/walkthrough/walkthroughProgress';
+
+export interface AskModelLanguageModelsOptions {
+  factory: ClientFactory;
+  log: Log;
+  /** Tells VS Code the list changed (the provider's change event). */
+  listChanged: () => void;
+}
+
+export class AskModelLanguageModels implements vscode.Disposable {
+  private readonly stopListening: () => void;
+
+  constructor(private readonly options: AskModelLanguageModelsOptions) {
+    // A server asked again (the picker's Refresh, Test Connection) may list other models or limits: VS Code asks anew.
+    this.stopListening = options.factory.catalogues.onRediscovered(() => options.listChanged());
+  }
+
+  dispose(): void {
+    this.stopListening();
+  }
+
+  /**
+   * Every model of every profile. A profile whose server cannot be asked is logged and offers only its configured
+   * model (so it stays usable when its server lists nothing); no UI is shown, whether or not VS Code asks silently.
+   */
+  async information(_options: vscode.PrepareLanguageModelChatModelOptions, token: vscode.CancellationToken): Promise<AskModelChatInformation[]> {
+    let profiles: ServerProfile[];
+    try {
+      profiles = readProfiles();
+    } catch (error) {
+      this.options.log.error(`language models: the profiles cannot be read: ${messageOf(error)}`);
+      return [];
+    }
+    const signal = abortSignalOf(token);
+    const lists = await Promise.all(profiles.map((profile) => this.profileModels(profile, signal.signal)));
+    signal.dispose();
+    return lists.flat();
+  }
+
+  private async profileModels(profile: ServerProfile, signal: AbortSignal): Promise<AskModelChatInformation[]> {
+    const { factory, log } = this.options;
+    let ready: ReadyClient | undefined;
+    let models: ModelInfo[] = [];
+    try {
+      ready = await factory.createFor(profile.name);
+      models = (await loadCatalogue(factory, log, { ready, signal })).models;
+    } catch (error) {
+      log.warn(`language models: profile ${profile.name}: its models could not be listed: ${messageOf(error)}`);
+    }
+    if (profile.model !== '' && !models.some((model) => model.id === profile.model)) {
+      models = [...models, ready ? knownModelInfo(factory, ready, profile.model) : { id: profile.model, sources: {} }];
+    }
+    return models.map((info) => languageModelInformation(profile.name, info, this.memoryOf(profile.name, info).window()));
+  }
+
+  /** One request to the model's server; its text and tool calls are reported as they arrive. */
+  async respond(
+    model: AskModelChatInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    const { factory, log } = this.options;
+    const feature = `vscode-chat (profile ${model.profile})`;
+    const signal = abortSignalOf(token);
+    const ThinkingPart = thinkingPartClass();
+    const answer = new LanguageModelAnswer({ thinking: ThinkingPart !== undefined });
+    try {
+      const ready = await factory.createFor(model.profile);
+      // The effort the user chose for this model in VS Code's picker, where it offered one.
+      const info = withModelConfiguration(knownModelInfo(factory, ready, model.model), (options as { modelConfiguration?: unknown }).modelConfiguration);
+      // The same assembly as our own chat's: the caller brings the messages and the tools, the rest is the profile's.
+      const assembly = assembleRequests({ settings: { ...ready.settings, model: model.model }, surface: 'vscode-chat', modelInfo: info, tools: toolDefinitionsFromLanguageModel(options.tools) });
+      const request = assembly.request(chatMessagesFromLanguageModel(withThinkingMarked(messages, ThinkingPart), { readsImages: info.supportsVision === true }), { toolChoice: toolChoiceFor(options.toolMode) });
+      logRequest(log, feature, request);
+      for await (const batch of ready.client.streamBatches(request, { signal: signal.signal })) {
+        for (const part of answer.partsOf(batch)) {
+          if (part.type === 'text') progress.report(new vscode.LanguageModelTextPart(part.value));
+          else if (part.type === 'toolCall') progress.report(new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input));
+          else if (ThinkingPart) progress.report(new ThinkingPart(part.value) as vscode.LanguageModelResponsePart);
+        }
+      }
+      if (answer.done) {
+        const profile = readProfiles().length > 1 ? model.profile : undefined;
+        recordAnswer(factory, log, feature, answer.done, answerFactsOf(answer.done, { model: model.model, profile, prices: assembly.prices }));
+        walkthroughStepDone('vscodeChat');
+      }
+      if (token.isCancellationRequested) return;
+      if (answer.promptTokens !== undefined) {
+        // What the server counted teaches the estimate VS Code's token counts use (and our own chat's, for this model).
+        const memory = this.memoryOf(model.profile, info);
+        memory.setCalibration(recordPromptUsage(memory.calibration(), estimatePromptTokens(request), answer.promptTokens));
+      }
+    } catch (error) {
+      log.error(`${feature}: ${messageOf(error)}`);
+      throw languageModelError(error);
+    } finally {
+      signal.dispose();
+    }
+    const failure = answer.failure();
+    if (failure) {
+      log.error(`${feature}: ${failure.message}`);
+      throw languageModelError(failure);
+    }
+  }
+
+  async countTokens(model: AskModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage, _token: vscode.CancellationToken): Promise<number> {
+    return languageModelTokenCount(text, this.memoryOf(model.profile, { id: model.model, sources: {} }).calibration());
+  }
+
+  /** The model's window and token calibration as every feature shares them (per profile and model). */
+  private memoryOf(profile: string, info: ModelInfo): ContextMemory {
+    return this.options.factory.contextMemories.memoryFor(profile, info.id, () =>
+      info.contextWindow === undefined ? undefined : { contextWindow: info.contextWindow, maxOutputTokens: info.maxOutputTokens },
+    );
+  }
+}
+
+/** An error as VS Code's language model callers expect it: a `LanguageModelError` with our message (the server's words in it). */
+function languageModelError(error: unknown): vscode.LanguageModelError {
+  const message = messageOf(error);
+  switch (languageModelErrorCode(error)) {
+    case 'NoPermissions':
+      return vscode.LanguageModelError.NoPermissions(message);
+    case 'Blocked':
+      return vscode.LanguageModelError.Blocked(message);
+    case 'NotFound':
+      return vscode.LanguageModelError.NotFound(message);
+    case undefined:
+      return new vscode.LanguageModelError(message);
+  }
+}
+
+/** An AbortSignal that follows a cancellation token; dispose it when the request ends. */
+function abortSignalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  const listener = token.onCancellationRequested(() => controller.abort());
+  return { signal: controller.signal, dispose: () => listener.dispose() };
+}
+
+/** `LanguageModelThinkingPart` where the running VS Code has it (newer than the API this extension is typed against). */
+type ThinkingPartClass = new (value: string | string[]) => { value: string | string[] };
+
+function thinkingPartClass(): ThinkingPartClass | undefined {
+  const candidate = (vscode as unknown as { LanguageModelThinkingPart?: unknown }).LanguageModelThinkingPart;
+  return typeof candidate === 'function' ? (candidate as ThinkingPartClass) : undefined;
+}
+
+/** The messages with each earlier answer's thinking part marked for the core (by shape it is a text part). */
+function withThinkingMarked(messages: readonly vscode.LanguageModelChatRequestMessage[], ThinkingPart: ThinkingPartClass | undefined): readonly LanguageModelMessageShape[] {
+  if (!ThinkingPart) return messages;
+  return messages.map((message) => ({
+    role: message.role,
+    name: message.name,
+    content: message.content.map((part: unknown): unknown => {
+      if (!(part instanceof ThinkingPart)) return part;
+      const mark: ThinkingMark = { thinking: Array.isArray(part.value) ? part.value.join('') : part.value };
+      return mark;
+    }),
+  }));
+}
