@@ -1,21 +1,22 @@
-// Test doubles of the chat session's ports, kept beside their interfaces so that a change to a port changes its fake
-// in the same place. Nothing in the extension imports this file (the bundle never contains it).
-import type { CompactionRecord } from '../context/compactConversation';
-import type { ContextWindow } from '../context/contextFitter';
-import type { ChatMessage } from '../protocol/messages';
+// Test doubles of the chat session's ports (src/core/chat/chatSessionPorts.ts). They live in test/support/fakes, in
+// the folder that mirrors their ports', so src never contains them (a lint check refuses fake*.ts under src/).
+import type { CompactionRecord } from '../../../../src/core/context/compactConversation';
+import type { ContextWindow } from '../../../../src/core/context/contextFitter';
+import type { ChatMessage } from '../../../../src/core/protocol/messages';
 import { fakeRun, type FakeContextMemory, type ScriptedAnswer, type ScriptedModel } from '../run/fakeRun';
-import type { PreparedRun } from '../run/preparedRun';
-import type { ProjectRules } from '../rules/projectRulesText';
-import type { ChatDone } from '../stream/events';
-import type { ApprovalDecision, ApprovalPreview, ToolOutcome, ToolRunContext } from '../tools/toolLoopTypes';
-import type { ValidToolCall } from '../tools/validateToolCall';
-import type { ChatSessionPorts, ConversationArchive, SessionClock } from './chatSessionPorts';
-import type { Conversation } from './conversation';
-import { withSavedAhead } from './conversationArchive';
-import { readStoredConversations, storedForm } from './storedConversations';
-import type { HostMessage } from './webviewProtocol';
+import type { PreparedRun } from '../../../../src/core/run/preparedRun';
+import type { ProjectRules } from '../../../../src/core/rules/projectRulesText';
+import type { ChatDone } from '../../../../src/core/stream/events';
+import type { ApprovalDecision, ApprovalPreview, ToolOutcome, ToolRunContext } from '../../../../src/core/tools/toolLoopTypes';
+import type { ValidToolCall } from '../../../../src/core/tools/validateToolCall';
+import type { ChatSessionPorts, ConversationArchive, SessionClock } from '../../../../src/core/chat/chatSessionPorts';
+import type { Conversation } from '../../../../src/core/chat/conversation';
+import { withSavedAhead } from '../../../../src/core/chat/conversationArchive';
+import { readStoredConversations, storedForm } from '../../../../src/core/chat/storedConversations';
+import type { HostMessage } from '../../../../src/core/chat/webviewProtocol';
 
-// The scripted model and context memory live a floor down, with the run they make (Ask Model and Edit Selection use them too).
+// The scripted model and context memory live with the run they make (fakes/run/fakeRun.ts; Ask Model and Edit
+// Selection use them too).
 export { doneEvent, FakeContextMemory, ScriptedModel, textAnswer, toolCallAnswer, type ScriptedAnswer } from '../run/fakeRun';
 
 /**

@@ -1,8 +1,8 @@
 // The commit message ports on plain values, for the tests: a repository with set diffs and log, an input box that
 // remembers every text written to it, and an answer replayed from events (or a failure after some of them).
-import type { ChatMessage } from '../protocol/messages';
-import type { ChatEvent } from '../stream/events';
-import type { CommitMessagePorts } from './commitMessagePorts';
+import type { ChatMessage } from '../../../../src/core/protocol/messages';
+import type { ChatEvent } from '../../../../src/core/stream/events';
+import type { CommitMessagePorts } from '../../../../src/core/commit/commitMessagePorts';
 
 export interface FakeCommitMessageOptions {
   staged?: string;

@@ -1,10 +1,10 @@
 // Ask Model's and Edit Selection's ports on plain values, for the tests: an answer document that keeps its text, a
 // progress notification the test can cancel, a file of lines with a selection, tools that answer from a function,
-// and a record of every message shown and error logged. Nothing in the extension imports this file.
-import type { PreparedRun } from '../run/preparedRun';
-import type { ApprovalDecision, ApprovalPreview, ToolOutcome, ToolRunContext } from '../tools/toolLoopTypes';
-import type { ValidToolCall } from '../tools/validateToolCall';
-import type { AnswerSink, AskAnswerPorts, EditSelectionPorts, ProgressPort, SelectedCodePort } from './askPorts';
+// and a record of every message shown and error logged. src never imports this file.
+import type { PreparedRun } from '../../../../src/core/run/preparedRun';
+import type { ApprovalDecision, ApprovalPreview, ToolOutcome, ToolRunContext } from '../../../../src/core/tools/toolLoopTypes';
+import type { ValidToolCall } from '../../../../src/core/tools/validateToolCall';
+import type { AnswerSink, AskAnswerPorts, EditSelectionPorts, ProgressPort, SelectedCodePort } from '../../../../src/core/ask/askPorts';
 
 /** An answer document: its text as the user would read it, each append, and whether it was finished. */
 export class FakeAnswerSink implements AnswerSink {

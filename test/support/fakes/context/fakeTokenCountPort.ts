@@ -3,8 +3,8 @@
 // of its own (a token per word and per mark, unless given one), or from recorded counts. With `applyTemplate`,
 // llama.cpp's /apply-template too (`{"prompt": ...}`, rendered by renderFakeTemplate, or the status given); with
 // `recorded`, a real server's exchanges replayed (test/fixtures/token-usage/llama-cpp-apply-template.json).
-import type { ChatMessage, ToolDefinition } from '../protocol/messages';
-import type { TokenCountPort } from './serverTokenCounter';
+import type { ChatMessage, ToolDefinition } from '../../../../src/core/protocol/messages';
+import type { TokenCountPort } from '../../../../src/core/context/serverTokenCounter';
 
 export type FakeTokenServer = 'llama.cpp' | 'vllm' | 'litellm' | 'none';
 

@@ -1,15 +1,15 @@
 // Test doubles of a run, below every feature that makes one (the chat's session, Ask Model, Edit Selection): a model
 // that answers from a script, a context memory, and a PreparedRun made of them that records what it was told.
-// Nothing in the extension imports this file (the bundle never contains it).
-import type { CompactionRecord } from '../context/compactConversation';
-import type { ContextMemory, ContextWindow } from '../context/contextFitter';
-import { LearntWindow } from '../context/learntWindow';
-import { emptyTokenCalibration, type TokenCalibration } from '../context/tokenCalibration';
-import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
-import { systemPromptWithRules, type ProjectRules } from '../rules/projectRulesText';
-import type { ChatDone, ChatEvent } from '../stream/events';
-import type { ChatStreamSource } from '../tools/toolLoopTypes';
-import type { PreparedRun, RunPurpose } from './preparedRun';
+// src never imports this file (the bundle never contains it).
+import type { CompactionRecord } from '../../../../src/core/context/compactConversation';
+import type { ContextMemory, ContextWindow } from '../../../../src/core/context/contextFitter';
+import { LearntWindow } from '../../../../src/core/context/learntWindow';
+import { emptyTokenCalibration, type TokenCalibration } from '../../../../src/core/context/tokenCalibration';
+import type { ChatCompletionRequest, ChatMessage } from '../../../../src/core/protocol/messages';
+import { systemPromptWithRules, type ProjectRules } from '../../../../src/core/rules/projectRulesText';
+import type { ChatDone, ChatEvent } from '../../../../src/core/stream/events';
+import type { ChatStreamSource } from '../../../../src/core/tools/toolLoopTypes';
+import type { PreparedRun, RunPurpose } from '../../../../src/core/run/preparedRun';
 
 /** One scripted answer: the events it streams (in batches), or an error thrown after them. */
 export interface ScriptedAnswer {

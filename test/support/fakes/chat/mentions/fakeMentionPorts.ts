@@ -1,5 +1,5 @@
 // Mention ports for the unit tests: a fixed workspace, and a record of what was asked.
-import type { MentionPorts, PromptFileText, SymbolRef } from './mentionPorts';
+import type { MentionPorts, PromptFileText, SymbolRef } from '../../../../../src/core/chat/mentions/mentionPorts';
 
 export interface FakeMentionPortsOptions {
   files?: string[];

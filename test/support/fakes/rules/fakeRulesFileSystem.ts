@@ -1,6 +1,6 @@
 // RulesFileSystem over a map of path -> text, for the unit tests: a folder is any prefix of a listed path. It records
 // what was read, so a test can say which files discovery looked at.
-import type { RulesFileSystem } from './rulesFileSystem';
+import type { RulesFileSystem } from '../../../../src/core/rules/rulesFileSystem';
 
 export class FakeRulesFileSystem implements RulesFileSystem {
   readonly reads: string[] = [];

@@ -1,6 +1,6 @@
 // A SchedulerClock the tests move by hand. As the event loop does, promises settle before each timer fires and after
 // the last one, so a test reads the state a real run would reach at that moment.
-import type { SchedulerClock } from './completionScheduler';
+import type { SchedulerClock } from '../../../../src/core/completions/completionScheduler';
 
 interface Timer {
   id: number;

@@ -1,18 +1,18 @@
 // The ports of prepareRun on plain values, for the tests: settings read from a table of askModel.* values (the
 // model picker writes its choice there), VS Code's tool list, the catalogue's facts per model, project rules, and
-// a record of everything logged, sent and recorded. Nothing in the extension imports this file.
-import { applyOverride } from '../catalogue/mergeCatalogue';
-import type { ContextMemory, ContextWindow } from '../context/contextFitter';
-import { emptyTokenCalibration } from '../context/tokenCalibration';
-import type { ChatCompletionRequest } from '../protocol/messages';
-import { emptyModelInfo, type ModelInfo } from '../protocol/modelInfo';
-import type { ProjectRules } from '../rules/projectRulesText';
-import { readExtensionSettings } from '../settings/extensionSettings';
-import type { ChatDone, ChatEvent } from '../stream/events';
-import { readToolSettings } from '../tools/toolSettings';
-import type { VscodeToolInfo } from '../tools/vscodeTools';
-import type { AnswerFacts } from './answerFacts';
-import type { PrepareRunPorts, RunClient } from './prepareRunPorts';
+// a record of everything logged, sent and recorded. src never imports this file.
+import { applyOverride } from '../../../../src/core/catalogue/mergeCatalogue';
+import type { ContextMemory, ContextWindow } from '../../../../src/core/context/contextFitter';
+import { emptyTokenCalibration } from '../../../../src/core/context/tokenCalibration';
+import type { ChatCompletionRequest } from '../../../../src/core/protocol/messages';
+import { emptyModelInfo, type ModelInfo } from '../../../../src/core/protocol/modelInfo';
+import type { ProjectRules } from '../../../../src/core/rules/projectRulesText';
+import { readExtensionSettings } from '../../../../src/core/settings/extensionSettings';
+import type { ChatDone, ChatEvent } from '../../../../src/core/stream/events';
+import { readToolSettings } from '../../../../src/core/tools/toolSettings';
+import type { VscodeToolInfo } from '../../../../src/core/tools/vscodeTools';
+import type { AnswerFacts } from '../../../../src/core/run/answerFacts';
+import type { PrepareRunPorts, RunClient } from '../../../../src/core/run/prepareRunPorts';
 
 /** A client that answers every summary request with `summary`, and streams nothing. */
 export class FakeRunClient implements RunClient {
