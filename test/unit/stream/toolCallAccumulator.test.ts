@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { ToolCallAccumulator } from '../../src/core/stream/toolCallAccumulator';
-import type { ChatEvent } from '../../src/core/stream/events';
+import { ToolCallAccumulator } from '../../../src/core/stream/toolCallAccumulator';
+import type { ChatEvent } from '../../../src/core/stream/events';
 
 const fragment = (index: number | undefined, id?: string, name?: string, args?: string) => ({ index, id, name, arguments: args });
 const summary = (events: ChatEvent[]) =>

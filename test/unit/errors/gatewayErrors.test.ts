@@ -5,14 +5,14 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequestError, NotFoundError, ServerError, UpstreamUnreachableError } from '../../src/core/errors/httpErrors';
-import { ChatClient } from '../../src/core/client/chatClient';
-import { extractServerWords } from '../../src/core/errors/serverMessage';
-import { httpErrorFromResponse } from '../../src/core/errors/httpErrors';
-import { isRetryableFailure } from '../../src/core/http/retryPolicy';
-import { BASIC_REQUEST, collectOutcome } from '../support/collectOutcome';
-import { fakeFetch, piecesResponse } from '../support/fakeFetch';
-import { utf8 } from '../support/byteSplits';
+import { BadRequestError, NotFoundError, ServerError, UpstreamUnreachableError } from '../../../src/core/errors/httpErrors';
+import { ChatClient } from '../../../src/core/client/chatClient';
+import { extractServerWords } from '../../../src/core/errors/serverMessage';
+import { httpErrorFromResponse } from '../../../src/core/errors/httpErrors';
+import { isRetryableFailure } from '../../../src/core/http/retryPolicy';
+import { BASIC_REQUEST, collectOutcome } from '../../support/collectOutcome';
+import { fakeFetch, piecesResponse } from '../../support/fakeFetch';
+import { utf8 } from '../../support/byteSplits';
 
 const GATEWAY = 'http://127.0.0.1:8787/v1/chat/completions';
 const ROUTING = { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': 'http://127.0.0.1:18939/v1' };
@@ -20,7 +20,7 @@ const ROUTING = { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': 'http
 const PORTKEY_HEADERS = { 'x-portkey-cache-status': 'DISABLED', 'x-portkey-last-used-option-index': 'config', 'x-portkey-provider': 'openai', 'x-portkey-retry-attempt-count': '0', 'x-portkey-trace-id': '' };
 
 function recorded(name: string): { status: number; body: string; headers: Record<string, string> } {
-  const file = path.resolve(__dirname, '..', 'fixtures', 'recorded', 'portkey', `${name}.json`);
+  const file = path.resolve(__dirname, '..', '..', 'fixtures', 'recorded', 'portkey', `${name}.json`);
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { status: number; body: string; headers?: Record<string, string> };
   return { status: data.status, body: data.body, headers: data.headers ?? {} };
 }

@@ -1,9 +1,9 @@
 // Request fields that never took effect are named only where the answer or the gateway's known behaviour shows it.
 import assert from 'node:assert/strict';
-import { readAnswerHeaders } from '../../src/core/protocol/answerHeaders';
-import type { ChatDone } from '../../src/core/stream/events';
-import type { Usage } from '../../src/core/protocol/messages';
-import { ignoredRequestFields } from '../../src/core/request/ignoredFields';
+import { readAnswerHeaders } from '../../../src/core/protocol/answerHeaders';
+import type { ChatDone } from '../../../src/core/stream/events';
+import type { Usage } from '../../../src/core/protocol/messages';
+import { ignoredRequestFields } from '../../../src/core/request/ignoredFields';
 
 /** The headers Portkey 1.15.2 put on an answer it relayed from llama.cpp (recorded), less the date. */
 const PORTKEY = { 'x-portkey-cache-status': 'DISABLED', 'x-portkey-last-used-option-index': 'config', 'x-portkey-provider': 'openai', 'x-portkey-retry-attempt-count': '0', 'x-portkey-trace-id': '', server: 'llama.cpp' };

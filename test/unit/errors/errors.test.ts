@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { AuthenticationError, BadRequestError, NotFoundError, PayloadTooLargeError, PermissionDeniedError, RateLimitError, ServerError, UnexpectedStatusError, ContextOverflowError } from '../../src/core/errors/httpErrors';
-import { ConnectionError } from '../../src/core/errors/transportErrors';
-import { extractServerWords } from '../../src/core/errors/serverMessage';
-import { findMissingField } from '../../src/core/errors/missingField';
-import { InvalidRequestError, NoModelError, ConversationTooLargeError } from '../../src/core/errors/AskModelError';
-import { httpErrorFromResponse } from '../../src/core/errors/httpErrors';
-import { classifyConnectionFailure } from '../../src/core/http/connectionFailure';
+import { AuthenticationError, BadRequestError, NotFoundError, PayloadTooLargeError, PermissionDeniedError, RateLimitError, ServerError, UnexpectedStatusError, ContextOverflowError } from '../../../src/core/errors/httpErrors';
+import { ConnectionError } from '../../../src/core/errors/transportErrors';
+import { extractServerWords } from '../../../src/core/errors/serverMessage';
+import { findMissingField } from '../../../src/core/errors/missingField';
+import { InvalidRequestError, NoModelError, ConversationTooLargeError } from '../../../src/core/errors/AskModelError';
+import { httpErrorFromResponse } from '../../../src/core/errors/httpErrors';
+import { classifyConnectionFailure } from '../../../src/core/http/connectionFailure';
 
 const URL_ = 'http://localhost:4000/v1/chat/completions';
 

@@ -4,7 +4,7 @@
 // activation, so that they work at once).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { FLOOR_COMMANDS } from '../bench/extensionHost/benchPlan';
+import { FLOOR_COMMANDS } from '../../bench/extensionHost/benchPlan';
 
 describe('the activation bench floor', () => {
   it('registers one command per command Ask Model contributes', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { backoffDelayMs, decideRetry, isRetryableStatus, parseRetryAfter } from '../../src/core/http/retryPolicy';
+import { backoffDelayMs, decideRetry, isRetryableStatus, parseRetryAfter } from '../../../src/core/http/retryPolicy';
 
 describe('retry policy', () => {
   it('retries 408, 409, 429 and 5xx only', () => {

@@ -1,19 +1,19 @@
 // The client against the reference server over real loopback HTTP (and a fake fetch where a test needs to see
 // exactly what was sent or control time): headers, retries, the compatibility resend, time-outs, aborts, models.
 import assert from 'node:assert/strict';
-import { AuthenticationError, BadRequestError, RateLimitError, ServerError } from '../../src/core/errors/httpErrors';
-import { ChatClient, type ChatClientOptions, type ExchangeLogEntry } from '../../src/core/client/chatClient';
-import { CompatibilityMemory } from '../../src/core/client/compatibilityMemory';
-import { ConnectionError, TimeoutError } from '../../src/core/errors/transportErrors';
-import { SettingsError } from '../../src/core/errors/AskModelError';
-import type { ChatDone } from '../../src/core/stream/events';
-import type { ChatCompletionRequest } from '../../src/core/protocol/messages';
-import { BASIC_REQUEST, collectOutcome } from '../support/collectOutcome';
-import { fakeFetch, hangingResponse, jsonResponse, piecesResponse } from '../support/fakeFetch';
-import { faultTurn, replayTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
-import { HEADER_CASES } from '../support/headerCases';
-import { utf8 } from '../support/byteSplits';
-import { textTranscript } from '../support/sseTranscript';
+import { AuthenticationError, BadRequestError, RateLimitError, ServerError } from '../../../src/core/errors/httpErrors';
+import { ChatClient, type ChatClientOptions, type ExchangeLogEntry } from '../../../src/core/client/chatClient';
+import { CompatibilityMemory } from '../../../src/core/client/compatibilityMemory';
+import { ConnectionError, TimeoutError } from '../../../src/core/errors/transportErrors';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
+import type { ChatDone } from '../../../src/core/stream/events';
+import type { ChatCompletionRequest } from '../../../src/core/protocol/messages';
+import { BASIC_REQUEST, collectOutcome } from '../../support/collectOutcome';
+import { fakeFetch, hangingResponse, jsonResponse, piecesResponse } from '../../support/fakeFetch';
+import { faultTurn, replayTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../../support/referenceServer';
+import { HEADER_CASES } from '../../support/headerCases';
+import { utf8 } from '../../support/byteSplits';
+import { textTranscript } from '../../support/sseTranscript';
 
 const KEY = 'sk-test-0123456789abcdef';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
-import { recogniseContextOverflow } from '../../src/core/errors/contextOverflow';
-import { loadRecordedCases } from '../support/recorded/recordedCases';
-import { DEFAULT_ANSWER_TEXT, faultTurn, replayTurn, startReferenceServer, textTurn, toolCallsTurn } from '../support/referenceServer';
-import type { ErrorBodyShape, ReferenceServer, ReferenceServerOptions } from '../support/referenceServer';
+import { recogniseContextOverflow } from '../../../src/core/errors/contextOverflow';
+import { loadRecordedCases } from '../../support/recorded/recordedCases';
+import { DEFAULT_ANSWER_TEXT, faultTurn, replayTurn, startReferenceServer, textTurn, toolCallsTurn } from '../../support/referenceServer';
+import type { ErrorBodyShape, ReferenceServer, ReferenceServerOptions } from '../../support/referenceServer';
 
 // Loopback only; every test gets its own server so faults and scripts never leak between tests.
 

@@ -3,11 +3,11 @@
 // answer text, the reasoning once, a refusal marked as one, choice 0 only, the usage wherever it was put, and every
 // tool call whole.
 import assert from 'node:assert/strict';
-import { answerFactsOf } from '../../src/core/run/answerFacts';
-import { formatAnswerFooter, ignoredChoicesNote } from '../../src/core/ask/answerFooter';
-import { doneWith } from '../support/chatDone';
-import { atEveryByte, expectAtEverySplit } from '../support/expectAtEverySplit';
-import { chunk, dataLine } from '../support/sseTranscript';
+import { answerFactsOf } from '../../../src/core/run/answerFacts';
+import { formatAnswerFooter, ignoredChoicesNote } from '../../../src/core/ask/answerFooter';
+import { doneWith } from '../../support/chatDone';
+import { atEveryByte, expectAtEverySplit } from '../../support/expectAtEverySplit';
+import { chunk, dataLine } from '../../support/sseTranscript';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const DONE = 'data: [DONE]\n\n';

@@ -3,10 +3,10 @@
 // bodies through the openai SDK's own accumulator are checked against the list of cases it is known to get wrong, so
 // that list stays true (it is what the bench's pass counts report).
 import assert from 'node:assert/strict';
-import { everySplit, seededSplits, utf8 } from '../support/byteSplits';
-import { compareAnswer, loadRecordedCases } from '../support/recorded/recordedCases';
-import { replayThroughClient } from '../support/recorded/replayThroughClient';
-import { replayThroughSdk } from '../support/recorded/replayThroughSdk';
+import { everySplit, seededSplits, utf8 } from '../../support/byteSplits';
+import { compareAnswer, loadRecordedCases } from '../../support/recorded/recordedCases';
+import { replayThroughClient } from '../../support/recorded/replayThroughClient';
+import { replayThroughSdk } from '../../support/recorded/replayThroughSdk';
 
 const cases = loadRecordedCases();
 /** Bodies up to this size are cut at every byte boundary; longer ones at seeded random boundaries. */

@@ -2,12 +2,12 @@
 // back in its error body, its headers or mid-stream.
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { ChatClient, type ExchangeLogEntry } from '../../src/core/client/chatClient';
-import { BASIC_REQUEST } from '../support/collectOutcome';
-import { fakeFetch, jsonResponse, piecesResponse } from '../support/fakeFetch';
-import { startReferenceServer, type Fault } from '../support/referenceServer';
-import { utf8 } from '../support/byteSplits';
-import { chunk, dataLine } from '../support/sseTranscript';
+import { ChatClient, type ExchangeLogEntry } from '../../../src/core/client/chatClient';
+import { BASIC_REQUEST } from '../../support/collectOutcome';
+import { fakeFetch, jsonResponse, piecesResponse } from '../../support/fakeFetch';
+import { startReferenceServer, type Fault } from '../../support/referenceServer';
+import { utf8 } from '../../support/byteSplits';
+import { chunk, dataLine } from '../../support/sseTranscript';
 
 const CANARY = 'sk-canary-7f3a9c1e5b2d4f6a8c0e';
 

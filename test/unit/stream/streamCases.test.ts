@@ -2,8 +2,8 @@
 // is cut at every byte boundary (short cases) or at seeded random boundaries (long ones, including inside multi-byte
 // UTF-8), and every cut must give the same outcome as the expectation.
 import assert from 'node:assert/strict';
-import { atEveryByte, atRandom, expectAtEverySplit } from '../support/expectAtEverySplit';
-import { chunk, dataLine, textTranscript } from '../support/sseTranscript';
+import { atEveryByte, atRandom, expectAtEverySplit } from '../../support/expectAtEverySplit';
+import { chunk, dataLine, textTranscript } from '../../support/sseTranscript';
 
 const multibyte = ['Grüße, ', 'naïve café — ', '日本語テキスト ', '🙂👍🏽 ', 'done.'];
 

@@ -2,16 +2,16 @@
 // takes (and the other one if the server refuses it), the reasoning effort where the model can take one, no tools
 // where it takes none. Unknown facts change nothing.
 import assert from 'node:assert/strict';
-import { applyOverride, mergeCatalogue, type ModelOverride } from '../../src/core/catalogue/mergeCatalogue';
-import { buildChatRequest, type RequestSettings } from '../../src/core/request/buildChatRequest';
-import { ChatClient } from '../../src/core/client/chatClient';
-import { CompatibilityMemory } from '../../src/core/client/compatibilityMemory';
-import { emptyModelInfo, type ModelInfo } from '../../src/core/protocol/modelInfo';
-import { modelRequestOptions, outputLimitFieldFor } from '../../src/core/request/modelRequestOptions';
-import { readExtensionSettings } from '../../src/core/settings/extensionSettings';
-import { SettingsError } from '../../src/core/errors/AskModelError';
-import type { ToolDefinition } from '../../src/core/protocol/messages';
-import { fakeFetch, jsonResponse } from '../support/fakeFetch';
+import { applyOverride, mergeCatalogue, type ModelOverride } from '../../../src/core/catalogue/mergeCatalogue';
+import { buildChatRequest, type RequestSettings } from '../../../src/core/request/buildChatRequest';
+import { ChatClient } from '../../../src/core/client/chatClient';
+import { CompatibilityMemory } from '../../../src/core/client/compatibilityMemory';
+import { emptyModelInfo, type ModelInfo } from '../../../src/core/protocol/modelInfo';
+import { modelRequestOptions, outputLimitFieldFor } from '../../../src/core/request/modelRequestOptions';
+import { readExtensionSettings } from '../../../src/core/settings/extensionSettings';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
+import type { ToolDefinition } from '../../../src/core/protocol/messages';
+import { fakeFetch, jsonResponse } from '../../support/fakeFetch';
 
 const messages = [{ role: 'user' as const, content: 'Hi' }];
 const tool: ToolDefinition = { type: 'function', function: { name: 'read_file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } } };

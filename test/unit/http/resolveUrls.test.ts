@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { resolveServiceUrls } from '../../src/core/http/resolveUrls';
-import { SettingsError } from '../../src/core/errors/AskModelError';
+import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
+import { SettingsError } from '../../../src/core/errors/AskModelError';
 
 describe('resolveServiceUrls', () => {
   const table: [string, string, string][] = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { buildChatRequest, type RequestSettings } from '../../src/core/request/buildChatRequest';
-import { InvalidRequestError, SettingsError } from '../../src/core/errors/AskModelError';
+import { buildChatRequest, type RequestSettings } from '../../../src/core/request/buildChatRequest';
+import { InvalidRequestError, SettingsError } from '../../../src/core/errors/AskModelError';
 
 const settings = (overrides: Partial<RequestSettings> = {}): RequestSettings => ({
   model: 'gpt-test',

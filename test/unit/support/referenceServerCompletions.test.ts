@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
-import { DEFAULT_MIDDLE_TEXT, startReferenceServer } from '../support/referenceServer';
-import type { CompletionRoutesOptions, RecordedCompletion, ReferenceServer, ReferenceServerOptions } from '../support/referenceServer';
+import { DEFAULT_MIDDLE_TEXT, startReferenceServer } from '../../support/referenceServer';
+import type { CompletionRoutesOptions, RecordedCompletion, ReferenceServer, ReferenceServerOptions } from '../../support/referenceServer';
 
 // The completion endpoints of the reference server, driven with plain fetch; every test gets its own server.
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 
-const repoRoot = path.resolve(__dirname, '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const ZOD_MARK = '__zod_globalConfig';
 
 interface Loaded {

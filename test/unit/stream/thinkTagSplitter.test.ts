@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ThinkTagSplitter } from '../../src/core/stream/thinkTagSplitter';
+import { ThinkTagSplitter } from '../../../src/core/stream/thinkTagSplitter';
 
 function run(deltas: string[]): { reasoning: string; content: string } {
   const splitter = new ThinkTagSplitter();

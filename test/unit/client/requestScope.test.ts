@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { CALLER_ABORT } from '../../src/core/client/abortable';
-import { RequestScope, type RequestScopeOptions } from '../../src/core/client/requestScope';
-import { TimeoutError } from '../../src/core/errors/transportErrors';
+import { CALLER_ABORT } from '../../../src/core/client/abortable';
+import { RequestScope, type RequestScopeOptions } from '../../../src/core/client/requestScope';
+import { TimeoutError } from '../../../src/core/errors/transportErrors';
 
 const scopeWith = (options: Partial<RequestScopeOptions> = {}): RequestScope =>
   new RequestScope({ url: 'http://127.0.0.1:1/v1/models', caller: undefined, callerReason: 'marker', firstByteMs: 0, idleMs: 0, now: () => 0, ...options });

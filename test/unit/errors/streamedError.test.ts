@@ -1,9 +1,9 @@
 // Errors reported inside a 200 answer, one shape each, read as the class their status gives (bodies: see
 // test/fixtures/recorded, where the recorded ones are replayed whole).
 import assert from 'node:assert/strict';
-import { ContextOverflowError, RateLimitError, ServerError, BadRequestError } from '../../src/core/errors/httpErrors';
-import { StreamError } from '../../src/core/errors/transportErrors';
-import { errorFromStreamEvent } from '../../src/core/errors/streamedError';
+import { ContextOverflowError, RateLimitError, ServerError, BadRequestError } from '../../../src/core/errors/httpErrors';
+import { StreamError } from '../../../src/core/errors/transportErrors';
+import { errorFromStreamEvent } from '../../../src/core/errors/streamedError';
 
 const url = 'http://127.0.0.1:8080/v1/chat/completions';
 const read = (data: string) => errorFromStreamEvent({ url, data, redact: (text) => text.split('sk-secret').join('[redacted key]') });
