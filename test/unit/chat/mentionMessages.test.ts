@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { chipLabel, userMessageContent } from '../../../../src/core/chat/conversation';
-import { parseHostMessage, parseViewMessage } from '../../../../src/core/chat/webviewProtocol';
-import type { ContextChip } from '../../../../src/core/chat/chatTurns';
+import { chipLabel, userMessageContent } from '../../../src/core/chat/conversation';
+import { parseHostMessage, parseViewMessage } from '../../../src/core/chat/webviewProtocol';
+import type { ContextChip } from '../../../src/core/chat/chatTurns';
 
 const chip = (fields: Partial<ContextChip> & Pick<ContextChip, 'kind'>): ContextChip => ({ id: 'c', label: '', path: '', languageId: '', startLine: 0, endLine: 0, text: 'TEXT', truncatedCharacters: 0, ...fields });
 
