@@ -62,6 +62,17 @@ const coreFolders = readdirSync(new URL('./src/core', import.meta.url), { withFi
 const unplaced = coreFolders.filter((folder) => !CORE_FLOORS.some((floor) => floor.folders.includes(folder)));
 if (unplaced.length > 0) throw new Error(`src/core/${unplaced.join(', src/core/')} is on no floor: add it to CORE_FLOORS in eslint.config.mjs.`);
 
+// Test doubles are test code: a fake in src would be type-checked as product code and could be imported by it. Say so
+// when the config loads, as for a folder on no floor.
+const fakesInSrc = readdirSync(new URL('./src', import.meta.url), { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split('\\').join('/'))
+  .filter((file) => /(^|\/)fake[^/]*\.ts$/.test(file));
+if (fakesInSrc.length > 0) {
+  throw new Error(
+    `src/${fakesInSrc.join(', src/')}: test doubles do not live in src. Move each to test/support/fakes/, in the folder that mirrors its module's in src/core (src/core/run/fakeRun.ts -> test/support/fakes/run/fakeRun.ts).`,
+  );
+}
+
 // One block per floor: core's rules plus "nothing from the floors above". The regex matches a relative import that
 // leaves the file's folder (`../`, `../../` from chat/mentions) into a folder above.
 const floorBlocks = CORE_FLOORS.slice(0, -1).map((floor, at) => {

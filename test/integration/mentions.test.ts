@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import { ChatSession } from '../../src/core/chat/chatSession';
 import type { CompletionItem, HostMessage } from '../../src/core/chat/webviewProtocol';
-import { fakeSessionPorts, type FakePorts } from '../../src/core/chat/fakeChatSessionPorts';
+import { fakeSessionPorts, type FakePorts } from '../support/fakes/chat/fakeChatSessionPorts';
 import { ChatInput } from '../../src/host/features/chat/mentions/chatInput';
 import { LastTextEditor } from '../../src/host/platform/editors/lastTextEditor';
 import { activateExtension, closeAllEditors, openWithSelection, resetSettings, until } from './support/extensionFixture';

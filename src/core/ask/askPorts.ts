@@ -1,5 +1,6 @@
 // What Ask Model's answer and Edit Selection need from the world, as ports the host implements on VS Code
-// (src/host/commands/askCommand.ts, editSelectionCommand.ts) and the tests on plain values (fakeAskPorts.ts).
+// (src/host/commands/askCommand.ts, editSelectionCommand.ts) and the tests on plain values
+// (test/support/fakes/ask/fakeAskPorts.ts).
 import type { PreparedRun, ToolPorts } from '../run/preparedRun';
 
 /** The document an answer streams into (the host's is a read-only Markdown editor beside the code). */

@@ -1,5 +1,5 @@
 // What the chat session needs from the world, as one object of ports. The host implements them on VS Code (and the
-// real client); the unit tests use the fakes beside this file (fakeChatSessionPorts.ts).
+// real client); the unit tests use its fakes (test/support/fakes/chat/fakeChatSessionPorts.ts).
 import type { PreparedRun } from '../run/preparedRun';
 import type { Approver, ToolRunner } from '../tools/toolLoopTypes';
 import type { DeltaTimer } from './deltaCoalescer';

@@ -1,5 +1,5 @@
 // What writing a commit message needs from the world, as ports the host implements on VS Code's git extension and
-// our client (src/host/commit), and the tests on plain values (fakeCommitMessagePorts.ts).
+// our client (src/host/commit), and the tests on plain values (test/support/fakes/commit/fakeCommitMessagePorts.ts).
 import type { ChatMessage } from '../protocol/messages';
 import type { ChatEvent } from '../stream/events';
 

@@ -1,5 +1,6 @@
 // The one port the rules discovery reads the workspace through. Paths are relative to one workspace folder and
-// `/`-separated; the host implements it on vscode.workspace.fs, the unit tests on a map (fakeRulesFileSystem.ts).
+// `/`-separated; the host implements it on vscode.workspace.fs, the unit tests on a map
+// (test/support/fakes/rules/fakeRulesFileSystem.ts).
 
 export interface RulesFileSystem {
   /** The file's text; undefined when there is no such file (or it is a folder). */

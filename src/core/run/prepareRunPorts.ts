@@ -1,5 +1,5 @@
 // What preparing a run needs from the world, as ports the host implements on VS Code and its client factory
-// (src/host/prepareRun.ts), and the tests on plain values (fakePrepareRunPorts.ts).
+// (src/host/prepareRun.ts), and the tests on plain values (test/support/fakes/run/fakePrepareRunPorts.ts).
 import type { ContextMemory, ContextWindow } from '../context/contextFitter';
 import type { ServerTokenCounter } from '../context/serverTokenCounter';
 import type { ChatCompletionRequest } from '../protocol/messages';

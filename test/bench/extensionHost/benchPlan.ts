@@ -8,7 +8,10 @@ export const FLOOR_ID = `${FLOOR.publisher}.${FLOOR.name}`;
 /** The floor's language model vendor, contributed in its manifest (buildInHost.ts) as ours is in package.json. */
 export const FLOOR_LANGUAGE_MODEL_VENDOR = 'ask-model-bench-floor';
 
-/** The floor registers one command per command of ours (test/unit/benchFloor.test.ts holds the two lists together). */
+/**
+ * The floor registers one command per command of ours (test/unit/support/benchFloor.test.ts holds the two lists
+ * together).
+ */
 export const FLOOR_COMMANDS = [
   'ask',
   'saveAnswer',

@@ -5,7 +5,7 @@ import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
 import type { ChatClient } from '../../../src/core/client/chatClient';
 import type { ChatMessage } from '../../../src/core/protocol/messages';
 import { contextFitterFor, type PreparedRun, runAnswer } from '../../../src/core/run/preparedRun';
-import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
+import { FakeContextMemory } from '../fakes/chat/fakeChatSessionPorts';
 
 /** Turns of a conversation about this project's build, about 3,000 characters in all: at the tiny model's roughly one
  * token per character, well past one 2,048-token slot. */

@@ -14,7 +14,7 @@ import { ChatClient } from '../../../src/core/client/chatClient';
 import { newTokenCountState, ServerTokenCounter, tokenCountUrls } from '../../../src/core/context/serverTokenCounter';
 import { windowPromptTokens } from '../../../src/core/context/promptUsage';
 import type { ChatMessage, ToolDefinition } from '../../../src/core/protocol/messages';
-import type { RecordedExchange } from '../../../src/core/context/fakeTokenCountPort';
+import type { RecordedExchange } from '../fakes/context/fakeTokenCountPort';
 import { startPeer, TINY_MODEL_CONTEXT_TOKENS } from '../peer/startPeer';
 
 const weather: ToolDefinition = {

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { answerHeader, AnswerWriter, askAnswer } from '../../../src/core/ask/askAnswer';
 import type { CodeContext } from '../../../src/core/ask/askPrompt';
-import { fakeAskPorts } from '../../../src/core/ask/fakeAskPorts';
+import { fakeAskPorts } from '../../support/fakes/ask/fakeAskPorts';
 import { formatTokenCount } from '../../../src/core/catalogue/formatModelDetail';
-import { doneEvent, fakeRun, textAnswer, toolCallAnswer } from '../../../src/core/run/fakeRun';
+import { doneEvent, fakeRun, textAnswer, toolCallAnswer } from '../../support/fakes/run/fakeRun';
 import { roundLimitNotice } from '../../../src/core/tools/toolResultTexts';
 
 const CODE: CodeContext = { languageId: 'typescript', path: 'src/app.ts', code: 'const a = 1;\nconst b = 2;', startLine: 3, endLine: 4, wholeFile: false, truncatedCharacters: 0 };

@@ -2,8 +2,8 @@
 // progress line per tool call, the calls counted by how they ended, and the one message that ends the edit.
 import assert from 'node:assert/strict';
 import { finalMessage, runEditSelection, surroundingLines } from '../../../src/core/ask/editSelection';
-import { fakeEditSelectionPorts } from '../../../src/core/ask/fakeAskPorts';
-import { doneEvent, fakeRun, textAnswer, toolCallAnswer, type ScriptedAnswer } from '../../../src/core/run/fakeRun';
+import { fakeEditSelectionPorts } from '../../support/fakes/ask/fakeAskPorts';
+import { doneEvent, fakeRun, textAnswer, toolCallAnswer, type ScriptedAnswer } from '../../support/fakes/run/fakeRun';
 import type { PreparedRun } from '../../../src/core/run/preparedRun';
 import { roundLimitNotice } from '../../../src/core/tools/toolResultTexts';
 import type { ValidToolCall } from '../../../src/core/tools/validateToolCall';

@@ -1,5 +1,5 @@
-// The chat session in plain Node, through fakes of its ports (src/core/chat/fakeChatSessionPorts.ts): what it posts
-// to the view, what it sends to the model, what it stores, and how every phase of an answer ends.
+// The chat session in plain Node, through fakes of its ports (test/support/fakes/chat/fakeChatSessionPorts.ts): what
+// it posts to the view, what it sends to the model, what it stores, and how every phase of an answer ends.
 import assert from 'node:assert/strict';
 import { approvalRule } from '../../../src/core/tools/toolSettings';
 import { AuthenticationError } from '../../../src/core/errors/httpErrors';
@@ -10,7 +10,7 @@ import { StreamError } from '../../../src/core/errors/transportErrors';
 import { viewTurnOf } from '../../../src/core/chat/viewTurns';
 import type { AssistantTurn, Turn } from '../../../src/core/chat/chatTurns';
 import type { HostMessage, ViewAssistantTurn, ViewTurn } from '../../../src/core/chat/webviewProtocol';
-import { doneEvent, FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePorts, type FakePortsOptions, type ScriptedAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
+import { doneEvent, FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePorts, type FakePortsOptions, type ScriptedAnswer } from '../../support/fakes/chat/fakeChatSessionPorts';
 
 /** A gate a scripted answer waits at before each batch: the test opens it, batch by batch or all at once. */
 class Gate {

@@ -8,7 +8,7 @@ import { ChatSession } from '../../../src/core/chat/chatSession';
 import { SUMMARY_MESSAGE_PREFIX } from '../../../src/core/context/summaryRequest';
 import type { Conversation } from '../../../src/core/chat/conversation';
 import type { HostMessage } from '../../../src/core/chat/webviewProtocol';
-import { FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePortsOptions } from '../../../src/core/chat/fakeChatSessionPorts';
+import { FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePortsOptions } from '../../support/fakes/chat/fakeChatSessionPorts';
 import { httpErrorFromResponse } from '../../../src/core/errors/httpErrors';
 
 /** A conversation whose earlier answers are long: about 10,000 tokens by the estimate. */

@@ -6,7 +6,7 @@ import { readConversationExport, conversationJson } from '../../../src/core/chat
 import type { AssistantTurn } from '../../../src/core/chat/chatTurns';
 import type { HostMessage } from '../../../src/core/chat/webviewProtocol';
 import type { ToolOutcome } from '../../../src/core/tools/toolLoopTypes';
-import { fakeSessionPorts, textAnswer, toolCallAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
+import { fakeSessionPorts, textAnswer, toolCallAnswer } from '../../support/fakes/chat/fakeChatSessionPorts';
 
 describe('chat session: an answer’s edits', () => {
   it('records each changed file’s first before-text and last after-text on the answer, and tells the view the files', async () => {

@@ -5,7 +5,7 @@ import { ChatSession } from '../../../src/core/chat/chatSession';
 import { composeProjectRules } from '../../../src/core/rules/projectRulesText';
 import type { AssistantTurn } from '../../../src/core/chat/chatTurns';
 import type { HostMessage } from '../../../src/core/chat/webviewProtocol';
-import { fakeSessionPorts, textAnswer } from '../../../src/core/chat/fakeChatSessionPorts';
+import { fakeSessionPorts, textAnswer } from '../../support/fakes/chat/fakeChatSessionPorts';
 
 const rules = composeProjectRules([
   { path: 'AGENTS.md', text: 'Run npm test before you say it works. '.repeat(200) },

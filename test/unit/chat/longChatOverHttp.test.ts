@@ -12,7 +12,7 @@ import { formatFileExcerpt } from '../../../src/core/tools/formatFileExcerpt';
 import { toolDefinitions } from '../../../src/core/tools/workspaceTools';
 import type { ChatMessage } from '../../../src/core/protocol/messages';
 import type { PreparedRun } from '../../../src/core/run/preparedRun';
-import { FakeContextMemory, fakeSessionPorts } from '../../../src/core/chat/fakeChatSessionPorts';
+import { FakeContextMemory, fakeSessionPorts } from '../../support/fakes/chat/fakeChatSessionPorts';
 import { startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../../support/referenceServer';
 
 const WINDOW = 4096;

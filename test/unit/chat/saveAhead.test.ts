@@ -1,6 +1,6 @@
 // The pacing of saves while an answer grows: within the interval, never overlapping, never after close.
 import assert from 'node:assert/strict';
-import { FakeClock } from '../../../src/core/chat/fakeChatSessionPorts';
+import { FakeClock } from '../../support/fakes/chat/fakeChatSessionPorts';
 import { SAVE_AHEAD_INTERVAL_MS, SaveAhead } from '../../../src/core/chat/saveAhead';
 
 /** A write the test finishes by hand, recording when each started. */

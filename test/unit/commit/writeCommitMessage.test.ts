@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { EmptyCommitMessageError, NoChangesError } from '../../../src/core/commit/commitErrors';
 import { writeCommitMessage } from '../../../src/core/commit/writeCommitMessage';
 import type { ChatEvent } from '../../../src/core/stream/events';
-import { fakeCommitMessagePorts } from '../../../src/core/commit/fakeCommitMessagePorts';
+import { fakeCommitMessagePorts } from '../../support/fakes/commit/fakeCommitMessagePorts';
 import { doneWith } from '../../support/chatDone';
 
 const STAGED = 'diff --git a/a.ts b/a.ts\n--- a/a.ts\n+++ b/a.ts\n@@ -1 +1 @@\n-old\n+new staged\n';

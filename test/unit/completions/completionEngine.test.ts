@@ -9,7 +9,7 @@ import type { EndpointSetting } from '../../../src/core/settings/completionEndpo
 import { fimTemplateFor } from '../../../src/core/catalogue/fimTemplates';
 import { httpErrorFromResponse, type HttpError } from '../../../src/core/errors/httpErrors';
 import { TimeoutError } from '../../../src/core/errors/transportErrors';
-import { FakeSchedulerClock } from '../../../src/core/completions/fakeSchedulerClock';
+import { FakeSchedulerClock } from '../../support/fakes/completions/fakeSchedulerClock';
 
 const DEBOUNCE = 10;
 const MODEL = 'qwen2.5-coder:7b';

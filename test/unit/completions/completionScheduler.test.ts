@@ -1,7 +1,7 @@
 // Debounce, one request at a time, the older one aborted: driven by a fake clock.
 import assert from 'node:assert/strict';
 import { CompletionScheduler } from '../../../src/core/completions/completionScheduler';
-import { FakeSchedulerClock, settle } from '../../../src/core/completions/fakeSchedulerClock';
+import { FakeSchedulerClock, settle } from '../../support/fakes/completions/fakeSchedulerClock';
 
 const DEBOUNCE = 100;
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { ContextFitter } from '../../../src/core/context/contextFitter';
 import { estimatePromptTokens } from '../../../src/core/context/estimateTokens';
 import type { ChatMessage } from '../../../src/core/protocol/messages';
-import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
+import { FakeContextMemory } from '../../support/fakes/chat/fakeChatSessionPorts';
 import { httpErrorFromResponse, type ContextOverflowError } from '../../../src/core/errors/httpErrors';
 
 function history(): ChatMessage[] {

@@ -1,7 +1,7 @@
 // Which learnt windows are believed: never one below the floor, never one smaller than a prompt this model already
 // took, and what is adopted only ever narrows the catalogue's window.
 import assert from 'node:assert/strict';
-import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
+import { FakeContextMemory } from '../../support/fakes/chat/fakeChatSessionPorts';
 import { LearntWindow, MIN_CONTEXT_WINDOW, judgeLearntWindow } from '../../../src/core/context/learntWindow';
 
 describe('learnt context window', () => {

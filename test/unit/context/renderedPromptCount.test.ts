@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { ContextFitter } from '../../../src/core/context/contextFitter';
 import { newTokenCountState, ServerTokenCounter, tokenCountUrls, type TokenCountState } from '../../../src/core/context/serverTokenCounter';
 import type { ChatMessage, ToolDefinition, Usage } from '../../../src/core/protocol/messages';
-import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
-import { FakeTokenCountPort, renderFakeTemplate, wordTokens, type FakeTokenCountOptions, type RecordedExchange } from '../../../src/core/context/fakeTokenCountPort';
+import { FakeContextMemory } from '../../support/fakes/chat/fakeChatSessionPorts';
+import { FakeTokenCountPort, renderFakeTemplate, wordTokens, type FakeTokenCountOptions, type RecordedExchange } from '../../support/fakes/context/fakeTokenCountPort';
 
 interface RecordedCase {
   name: string;

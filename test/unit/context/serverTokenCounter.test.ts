@@ -7,8 +7,8 @@ import { newTokenCountState, offersTokenCount, ServerTokenCounter, tokenCountUrl
 import type { ChatMessage } from '../../../src/core/protocol/messages';
 import type { DiscoveredModels, EndpointOutcome } from '../../../src/core/catalogue/discoverCatalogue';
 import type { ModelInfo } from '../../../src/core/protocol/modelInfo';
-import { FakeContextMemory } from '../../../src/core/chat/fakeChatSessionPorts';
-import { FakeTokenCountPort, wordTokens, type FakeTokenCountOptions } from '../../../src/core/context/fakeTokenCountPort';
+import { FakeContextMemory } from '../../support/fakes/chat/fakeChatSessionPorts';
+import { FakeTokenCountPort, wordTokens, type FakeTokenCountOptions } from '../../support/fakes/context/fakeTokenCountPort';
 
 const urls = tokenCountUrls('http://127.0.0.1:8080/v1/chat/completions');
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { discoverProjectRules } from '../../../src/core/rules/discoverProjectRules';
 import { readProjectRulesSetting, type ProjectRulesSources } from '../../../src/core/rules/projectRulesSetting';
-import { FakeRulesFileSystem } from '../../../src/core/rules/fakeRulesFileSystem';
+import { FakeRulesFileSystem } from '../../support/fakes/rules/fakeRulesFileSystem';
 
 const ALL: ProjectRulesSources = readProjectRulesSetting(() => undefined);
 

@@ -3,7 +3,7 @@
 // callbacks send to the log and the answer record.
 import assert from 'node:assert/strict';
 import { prepareRun } from '../../../src/core/run/prepareRun';
-import { fakePrepareRunPorts } from '../../../src/core/run/fakePrepareRunPorts';
+import { fakePrepareRunPorts } from '../../support/fakes/run/fakePrepareRunPorts';
 import { composeProjectRules } from '../../../src/core/rules/projectRulesText';
 import { doneWith } from '../../support/chatDone';
 

@@ -1,5 +1,5 @@
 // What the mention completer needs from the world. The host implements them on VS Code (src/host/chat/mentions/);
-// the unit tests use the fakes beside this file (fakeMentionPorts.ts).
+// the unit tests use its fakes (test/support/fakes/chat/mentions/fakeMentionPorts.ts).
 
 /** A symbol as VS Code's workspace symbol provider reports it; lines are 1-based. */
 export interface SymbolRef {

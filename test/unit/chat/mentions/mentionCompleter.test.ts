@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { MentionCompleter, foldersOf } from '../../../../src/core/chat/mentions/mentionCompleter';
-import { FakeMentionPorts } from '../../../../src/core/chat/mentions/fakeMentionPorts';
+import { FakeMentionPorts } from '../../../support/fakes/chat/mentions/fakeMentionPorts';
 
 const workspace = (): FakeMentionPorts =>
   new FakeMentionPorts({

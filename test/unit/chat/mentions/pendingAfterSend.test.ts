@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ChatSession } from '../../../../src/core/chat/chatSession';
 import type { ContextChip } from '../../../../src/core/chat/chatTurns';
-import { fakeSessionPorts } from '../../../../src/core/chat/fakeChatSessionPorts';
+import { fakeSessionPorts } from '../../../support/fakes/chat/fakeChatSessionPorts';
 
 const chip: ContextChip = { id: 'c1', kind: 'file', label: 'a.ts', path: 'a.ts', languageId: 'typescript', startLine: 1, endLine: 1, text: 'let a = 1;', truncatedCharacters: 0 };
 
