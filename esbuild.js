@@ -1,8 +1,11 @@
-// Bundles the extension (Node, CommonJS, `vscode` left external) into two files, and, once it exists, the webview
-// (browser, IIFE). The host require()s dist/extension.js, the wiring (src/extension.ts: every command, the chat view,
-// the status bar, registered at once), at start-up; everything they run (src/host/deferred.ts: the commands'
-// implementations, the chat, the tools, the client and the core's zod schemas) is dist/deferred.js, which the wiring
-// require()s on first use, so the host reads and compiles only the wiring's few KiB at start-up.
+// Bundles the extension for Node and, once it exists, the webview (browser, IIFE).
+//
+// The extension is the wiring and its deferred parts. The host require()s dist/extension.js (src/extension.ts: every
+// command, the chat view, the status bar, registered at once; CommonJS, `vscode` from the host) at start-up. What the
+// wiring runs is split by part: the platform's services (src/host/platform/deferred.ts) and each feature's
+// implementation (src/host/features/<feature>/deferred.ts), each an ES module in dist/deferred/ that the wiring
+// import()s on first use (src/host/lazy.ts), with the code two parts share in chunks of their own (esbuild's code
+// splitting), so a surface loads only what it uses and no module is evaluated twice.
 // `--production` minifies and drops sourcemaps; `--watch` rebuilds on change.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
@@ -41,21 +44,142 @@ const vscodeUncopied = {
 };
 
 /**
- * src/host/deferred.ts stays out of dist/extension.js: the `import()` in src/host/lazy.ts (the only way the wiring
- * reaches it) becomes a require() of dist/deferred.js beside it, made on that call. A static import would evaluate it
- * with the wiring at start-up, so it fails the build.
+ * The key under which the wiring leaves its `vscode` API for the deferred parts (src/host/lazy.ts sets it). An
+ * ES module of an extension that is not itself one gets no `vscode` module from the host, and each extension's API is
+ * its own, so the parts read this extension's from the global, keyed by the dist/ folder both sit under.
  */
-const DEFERRED = path.join(__dirname, 'src', 'host', 'deferred');
-const deferredApart = {
-  name: 'deferred-apart',
+const API_KEY_PREFIX = 'ask-model.vscode-api:';
+
+/**
+ * In the deferred parts, `vscode` is the API the wiring left, read by a small ES module (it needs `import.meta.url` to
+ * find the key) and handed on as one namespace-free object, as vscodeUncopied does for the wiring.
+ */
+const vscodeFromWiring = {
+  name: 'vscode-from-wiring',
   setup(build) {
-    build.onResolve({ filter: /deferred(\.js)?$/ }, (args) => {
-      if (path.join(args.resolveDir, args.path).replace(/\.js$/, '') !== DEFERRED) return undefined;
-      if (args.kind === 'dynamic-import') return { path: './deferred.js', external: true };
-      return { errors: [{ text: `${args.path} is loaded on first use: reach it through src/host/lazy.ts (\`loadDeferred()\`), not a static import` }] };
+    build.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: 'vscode-from-wiring' }));
+    build.onResolve({ filter: /^ask-model:vscode-api$/ }, () => ({ path: 'vscode-api', namespace: 'vscode-from-wiring' }));
+    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-from-wiring' }, () => ({
+      contents: "module.exports = Object.create(require('ask-model:vscode-api').api, { __esModule: { value: true } });",
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /^vscode-api$/, namespace: 'vscode-from-wiring' }, () => ({
+      contents: [
+        "import { dirname } from 'node:path';",
+        "import { fileURLToPath } from 'node:url';",
+        // dist/deferred/<part or chunk>.mjs: the key names dist/.
+        `export const api = globalThis[Symbol.for(${JSON.stringify(API_KEY_PREFIX)} + dirname(dirname(fileURLToPath(import.meta.url))))];`,
+        "if (api === undefined) throw new Error('Ask Model: a deferred part was loaded before the wiring left the vscode API (src/host/lazy.ts)');",
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: __dirname,
+    }));
+  },
+};
+
+/**
+ * src/core's modules have no side effects but one (protocol/zodMessages.ts words zod's messages, and each module that
+ * parses imports it for that): told so, esbuild drops a module whose exports a bundle does not use, instead of keeping
+ * every module core's index names because it cannot prove a top-level `z.object(…)` harmless. Without it every part
+ * would load all of core.
+ */
+const CORE_DIR = path.join(__dirname, 'src', 'core') + path.sep;
+const CORE_SIDE_EFFECTS = new Set([path.join(__dirname, 'src', 'core', 'protocol', 'zodMessages.ts')]);
+const coreWithoutSideEffects = {
+  name: 'core-without-side-effects',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData?.coreWithoutSideEffects) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { coreWithoutSideEffects: true } });
+      if (resolved.errors.length > 0 || resolved.external || !resolved.path.startsWith(CORE_DIR) || CORE_SIDE_EFFECTS.has(resolved.path)) return undefined;
+      return { path: resolved.path, sideEffects: false };
     });
   },
 };
+
+/**
+ * The host reaches core only through its index (a lint rule), but esbuild splits code by file: a part that imports
+ * the index reaches every module the index names, so all of core would be one chunk that every part loads. So, in the
+ * bundle only, a host file's `import { a, b } from '…/core'` becomes an import of each name from the module the index
+ * takes it from. Every name must be one the index exports (checked here), so the source keeps its one entrance.
+ */
+const CORE_INDEX = path.join(__dirname, 'src', 'core', 'index.ts');
+function coreIndexExports() {
+  const exports = new Map();
+  for (const line of fs.readFileSync(CORE_INDEX, 'utf8').split('\n')) {
+    const match = /^export (type )?\{([^}]*)\} from '([^']+)';$/.exec(line.trim());
+    if (!match) continue;
+    if (match[1]) continue;
+    for (const item of match[2].split(',').map((name) => name.trim()).filter((name) => name !== '' && !name.startsWith('type '))) {
+      const [original, exported = original] = item.split(/\s+as\s+/);
+      exports.set(exported, { module: path.join(path.dirname(CORE_INDEX), match[3]), original });
+    }
+  }
+  return exports;
+}
+const hostThroughCoreModules = {
+  name: 'host-through-core-modules',
+  setup(build) {
+    let exports;
+    build.onStart(() => {
+      exports = coreIndexExports();
+    });
+    build.onLoad({ filter: /[\\/]src[\\/](host[\\/].*|extension)\.ts$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const errors = [];
+      const contents = source.replace(/^import (type )?\{([^}]*)\} from '((?:\.\.\/)+core)';$/gm, (statement, typeOnly, names, specifier) => {
+        if (path.join(path.dirname(args.path), specifier, 'index.ts') !== CORE_INDEX) return statement;
+        if (typeOnly) return '';
+        const byModule = new Map();
+        for (const item of names.split(',').map((name) => name.trim()).filter((name) => name !== '' && !name.startsWith('type '))) {
+          const [imported, local = imported] = item.split(/\s+as\s+/);
+          const source = exports.get(imported);
+          if (!source) {
+            errors.push({ text: `${imported} is not exported by src/core/index.ts` });
+            continue;
+          }
+          const relative = path.relative(path.dirname(args.path), source.module).split(path.sep).join('/');
+          const list = byModule.get(relative) ?? [];
+          list.push(source.original === local ? local : `${source.original} as ${local}`);
+          byModule.set(relative, list);
+        }
+        return [...byModule].map(([module, list]) => `import { ${list.join(', ')} } from '${module.startsWith('.') ? module : `./${module}`}';`).join(' ');
+      });
+      return errors.length > 0 ? { errors } : { contents, loader: 'ts' };
+    });
+  },
+};
+
+/** Each deferred part: the platform's services and each feature's implementation, by the name lazy.ts loads it under. */
+function deferredParts() {
+  const parts = { platform: 'src/host/platform/deferred.ts' };
+  const features = path.join(__dirname, 'src', 'host', 'features');
+  for (const feature of fs.readdirSync(features).sort()) {
+    const entry = path.join('src', 'host', 'features', feature, 'deferred.ts');
+    if (fs.existsSync(path.join(__dirname, entry))) parts[feature] = entry;
+  }
+  return parts;
+}
+
+/**
+ * The wiring reaches a part only through the `import()` in src/host/lazy.ts, which stays a dynamic import of the
+ * part's file in dist/deferred/ (Node's loader for ES modules, made on that call). A static import of a part would
+ * evaluate it with the wiring at start-up, so it fails the build.
+ */
+function deferredApart(parts) {
+  const byPath = new Map(Object.entries(parts).map(([name, entry]) => [path.join(__dirname, entry).replace(/\.ts$/, ''), name]));
+  return {
+    name: 'deferred-apart',
+    setup(build) {
+      build.onResolve({ filter: /deferred(\.js)?$/ }, (args) => {
+        const part = byPath.get(path.join(args.resolveDir, args.path).replace(/\.js$/, ''));
+        if (part === undefined) return undefined;
+        if (args.kind === 'dynamic-import') return { path: `./deferred/${part}.mjs`, external: true };
+        return { errors: [{ text: `${args.path} is loaded on first use: reach it through src/host/lazy.ts (\`loadDeferred.${part}()\`), not a static import` }] };
+      });
+    },
+  };
+}
 
 const common = {
   bundle: true,
@@ -67,21 +191,34 @@ const common = {
   metafile: true,
 };
 
-/** The extension's two files: both CommonJS for Node, `vscode` from the host. */
-const extension = { ...common, format: 'cjs', platform: 'node', target: 'node20', external: ['vscode'] };
+const parts = deferredParts();
 
 /** @type {import('esbuild').BuildOptions[]} */
 const targets = [
   {
-    ...extension,
+    ...common,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
-    plugins: [...common.plugins, vscodeUncopied, deferredApart],
-    // `import()` as a plain require(), so that dist/deferred.js loads through the extension host's module hooks (they
-    // give each extension its `vscode`), not through Node's ESM loader.
-    supported: { 'dynamic-import': false },
+    plugins: [...common.plugins, vscodeUncopied, deferredApart(parts), coreWithoutSideEffects, hostThroughCoreModules],
   },
-  { ...extension, entryPoints: ['src/host/deferred.ts'], outfile: 'dist/deferred.js', plugins: [...common.plugins, vscodeUncopied] },
+  {
+    ...common,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    splitting: true,
+    // The packages' ES builds, which esbuild can split and shake; their CommonJS ones would be wrapped whole.
+    mainFields: ['module', 'main'],
+    entryPoints: parts,
+    outdir: 'dist/deferred',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'shared-[hash]',
+    plugins: [...common.plugins, vscodeFromWiring, coreWithoutSideEffects, hostThroughCoreModules],
+  },
 ];
 if (fs.existsSync('src/webview/main.ts')) {
   targets.push({
@@ -95,6 +232,8 @@ if (fs.existsSync('src/webview/main.ts')) {
 }
 
 async function main() {
+  // A part or chunk of an earlier build that this one no longer makes must not ship.
+  fs.rmSync(path.join(__dirname, 'dist', 'deferred'), { recursive: true, force: true });
   const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
   if (watch) {
     await Promise.all(contexts.map((context) => context.watch()));
@@ -110,8 +249,9 @@ async function main() {
   }
 }
 
-// Required rather than run (test/unit/build/deferredLoading.test.ts), it hands over the extension's build options unbuilt.
-module.exports = { targets };
+// Required rather than run (test/unit/build/deferredLoading.test.ts and the bench), it hands over the build options
+// unbuilt, and the key the deferred parts read the API under.
+module.exports = { targets, parts, API_KEY_PREFIX };
 if (require.main === module) {
   main().catch((error) => {
     console.error(error);

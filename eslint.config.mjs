@@ -111,16 +111,60 @@ const webviewRules = restrictImports({
   ],
 });
 
-const hostRules = restrictImports({
+const reachCoreByIndex = {
+  regex: `${relativeInto('core')}/(?!index$|eager$).+`,
+  message:
+    "src/host and src/extension.ts reach core only through its index: import from '../core' (or '../../core'), and export what you need from src/core/index.ts. The wiring loaded at start-up may also import core/eager (pure functions, no zod).",
+};
+
+// The host's layers, as core's floors: src/host/platform holds what several features use, src/host/features/<name>
+// one feature each; src/host/lazy.ts, the loader of what is deferred, is the only other file. The platform imports no
+// feature and no feature imports another (what two features share moves down to the platform, or is a port there that
+// one feature implements and extension.ts hands to the other). Only a feature's register… files (the wiring loaded at
+// start-up) may load the deferred parts, and only src/extension.ts imports a register… file.
+const HOST_DIR = new URL('./src/host/', import.meta.url);
+const hostFiles = readdirSync(HOST_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => file.split('\\').join('/'));
+const loose = hostFiles.filter((file) => file !== 'lazy.ts' && !file.startsWith('platform/') && !/^features\/[^/]+\/./.test(file));
+if (loose.length > 0) throw new Error(`src/host/${loose.join(', src/host/')} is on no layer: put what several features use in src/host/platform/, a feature's file in src/host/features/<feature>/.`);
+const FEATURES = readdirSync(new URL('features/', HOST_DIR), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+const lazyOnlyInRegister = {
+  regex: '^(\\.{1,2}/)+lazy$',
+  allowTypeImports: true,
+  message: "Only a feature's register… files load deferred parts: take what this file needs as an argument from its register… file, or import only its type.",
+};
+
+const registerOnlyInExtension = {
+  regex: '(^|/)register[A-Z]\\w*$',
+  message: 'Only src/extension.ts imports a register… file: each feature is wired there, once.',
+};
+
+const hostRules = restrictImports({ patterns: [reachCoreByIndex, noTest, lazyOnlyInRegister, registerOnlyInExtension] });
+const hostRegisterRules = restrictImports({ patterns: [reachCoreByIndex, noTest, registerOnlyInExtension] });
+
+const platformRules = restrictImports({
   patterns: [
-    {
-      regex: `${relativeInto('core')}/(?!index$).+`,
-      message:
-        "src/host and src/extension.ts reach core only through its index: import from '../core' (or '../../core'), and export what you need from src/core/index.ts.",
-    },
+    reachCoreByIndex,
     noTest,
+    lazyOnlyInRegister,
+    registerOnlyInExtension,
+    { regex: '^(\\.\\./)+features(/.*)?$', message: 'src/host/platform imports no feature: move what both need into the platform, or declare a port there that the feature implements.' },
   ],
 });
+
+const featureBlocks = FEATURES.map((feature) => {
+  const others = FEATURES.filter((other) => other !== feature);
+  const noOtherFeature = {
+    regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/.*)?$`,
+    message: `src/host/features/${feature} imports no other feature: move what both need into src/host/platform, or declare a port there that one feature implements and extension.ts hands to the other.`,
+  };
+  return [
+    { files: [`src/host/features/${feature}/**/*.ts`], rules: restrictImports({ patterns: [reachCoreByIndex, noTest, lazyOnlyInRegister, registerOnlyInExtension, noOtherFeature] }) },
+    { files: [`src/host/features/${feature}/**/register*.ts`], rules: restrictImports({ patterns: [reachCoreByIndex, noTest, registerOnlyInExtension, noOtherFeature] }) },
+  ];
+}).flat();
+
+const extensionRules = restrictImports({ patterns: [reachCoreByIndex, noTest] });
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**'] },
@@ -138,7 +182,11 @@ export default tseslint.config(
   { files: ['src/core/**/*.ts'], rules: coreRules },
   ...floorBlocks,
   { files: ['src/webview/**/*.ts'], rules: webviewRules },
-  { files: ['src/host/**/*.ts', 'src/extension.ts'], rules: hostRules },
+  { files: ['src/host/**/*.ts'], rules: hostRules },
+  { files: ['src/host/**/register*.ts'], rules: hostRegisterRules },
+  { files: ['src/host/platform/**/*.ts'], rules: platformRules },
+  ...featureBlocks,
+  { files: ['src/extension.ts'], rules: extensionRules },
   {
     files: ['esbuild.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },

@@ -2,9 +2,10 @@
 // they test directly, and the webview its few allowed modules (eslint.config.mjs). Nothing here touches `vscode`.
 export type { ErrorAction } from './errors/AskModelError';
 export { describeError, actionsFor, messageOf, type DescribedError } from './errors/describeError';
-export type { PreparedRun, RunPurpose } from './run/preparedRun';
-export { prepareRun } from './run/prepareRun';
-export type { PrepareRunPorts } from './run/prepareRunPorts';
+export type { PreparedRun } from './run/preparedRun';
+export { prepareRun, type RunRequest } from './run/prepareRun';
+export { SURFACE_RULES, type SurfaceRule } from './run/surfaceRules';
+export type { AnswerRecord, PrepareRunPorts, ReadyRunClient } from './run/prepareRunPorts';
 export type { ChatCompletionRequest } from './protocol/messages';
 export { resolveServiceUrls } from './http/resolveUrls';
 export { buildMetadata } from './request/buildChatRequest';
@@ -51,7 +52,7 @@ export { createLineMatcher, findMatchingLines, type TextMatch } from './tools/te
 export { formatFileList } from './tools/formatFileList';
 export { formatDiagnostics, type DiagnosticEntry } from './tools/formatDiagnostics';
 export { readToolSettings, type ToolSettings } from './tools/toolSettings';
-export type { ToolOutcome, ApprovalDecision, ApprovalPreview, Approver, ToolRunContext, ToolLoopOutcome } from './tools/toolLoopTypes';
+export type { ToolOutcome, ApprovalDecision, ApprovalPreview, Approver, ToolRunContext, ToolRunner, ToolLoopOutcome } from './tools/toolLoopTypes';
 export { checkWorkspaceGlob, ALL_FILES_GLOB } from './tools/workspaceGlob';
 export { SaveAhead } from './chat/saveAhead';
 export { assembleRequests, requestSettingsFor } from './request/requestAssembly';
@@ -72,7 +73,7 @@ export { languageModelInformation, withModelConfiguration, type AskModelChatInfo
 export { LanguageModelAnswer, languageModelErrorCode, languageModelTokenCount } from './languageModels/languageModelAnswer';
 export { hiddenModelsNotice, type HiddenModelsNotice } from './languageModels/hiddenModels';
 export { CompletionEngine, type CompletionStatus, type AnsweredCompletion } from './completions/completionEngine';
-export { CompletionClient } from './completions/completionClient';
+export { CompletionClient, type CompletionSender } from './completions/completionClient';
 export { EndpointChooser, readLearntEndpoints } from './completions/endpointChooser';
 export { ChunkRing, gatherCompletionContext, COMPLETION_CONTEXT_LIMITS, type CompletionTextSource } from './completions/completionContext';
 export { fimTemplateFor } from './catalogue/fimTemplates';

@@ -1,12 +1,29 @@
-// What activation defers to first use: the command, view or request that first needs something builds it, and
-// everyone after gets the same one. A failed build is not kept, so the next use tries again. What is deferred is
-// exported by deferred.ts and reached only through `loadDeferred()`, never a static import from the code activation
-// runs, which would load it with the wiring (esbuild.js fails such a build).
-import type * as Deferred from './deferred';
+// What activation defers to first use. Each part of the host that is not wiring (the platform's services, each
+// feature's implementation) is its own file in dist/ (esbuild.js makes one per `deferred.ts`, and puts the code two
+// parts share in a file of its own), and the first command, view or request that needs a part require()s it through
+// `loadDeferred`, never a static import from the code activation runs (esbuild.js fails such a build, and only the
+// register… files and extension.ts may import this loader: a lint rule). This loader and extension.ts are the only
+// host files that know every part.
+import * as vscode from 'vscode';
+import type * as AskPart from './features/ask/deferred';
+import type * as ChatPart from './features/chat/deferred';
+import type * as CommitPart from './features/commit/deferred';
+import type * as CompletionsPart from './features/completions/deferred';
+import type * as EditSelectionPart from './features/editSelection/deferred';
+import type * as LanguageModelsPart from './features/languageModels/deferred';
+import type * as ProfilesPart from './features/profiles/deferred';
+import type * as ToolsPart from './features/tools/deferred';
+import type * as PlatformPart from './platform/deferred';
+
+// The parts are ES modules, and the host hands `vscode` only to the CommonJS code it loads as an extension's (each
+// extension its own API): so the wiring leaves its API where the parts read it, keyed by the dist/ folder both sit
+// under (esbuild.js, vscodeFromWiring). Done when this loader loads, before any part can.
+(globalThis as Record<symbol, unknown>)[Symbol.for(`ask-model.vscode-api:${__dirname}`)] = vscode;
 
 /** A value built on first call; every later call returns the same promise. */
 export type Lazy<T> = () => Promise<T>;
 
+/** Builds on first call; a failed build is not kept, so the next use tries again. */
 export function lazy<T>(build: () => Promise<T>): Lazy<T> {
   let built: Promise<T> | undefined;
   return () => {
@@ -18,10 +35,23 @@ export function lazy<T>(build: () => Promise<T>): Lazy<T> {
   };
 }
 
-/**
- * The deferred modules: the first call require()s dist/deferred.js (esbuild turns this `import()` into that, see
- * esbuild.js; TypeScript's Node16 resolution wants the `.js`, esbuild finds the .ts), later calls get the same exports.
- */
-export function loadDeferred(): Promise<typeof Deferred> {
-  return import('./deferred.js');
+/** One member of a lazily built record, itself lazy: how a service of the platform is handed to a feature by name. */
+export function memberOf<T, Key extends keyof T>(record: Lazy<T>, key: Key): Lazy<T[Key]> {
+  return async () => (await record())[key];
 }
+
+/**
+ * Each deferred part, imported on its first call (esbuild points each `import()` at that part's file in dist/deferred/;
+ * TypeScript's Node16 resolution wants the `.js`, esbuild finds the .ts); later calls get the same exports.
+ */
+export const loadDeferred = {
+  platform: (): Promise<typeof PlatformPart> => import('./platform/deferred.js'),
+  ask: (): Promise<typeof AskPart> => import('./features/ask/deferred.js'),
+  editSelection: (): Promise<typeof EditSelectionPart> => import('./features/editSelection/deferred.js'),
+  chat: (): Promise<typeof ChatPart> => import('./features/chat/deferred.js'),
+  completions: (): Promise<typeof CompletionsPart> => import('./features/completions/deferred.js'),
+  commit: (): Promise<typeof CommitPart> => import('./features/commit/deferred.js'),
+  languageModels: (): Promise<typeof LanguageModelsPart> => import('./features/languageModels/deferred.js'),
+  profiles: (): Promise<typeof ProfilesPart> => import('./features/profiles/deferred.js'),
+  tools: (): Promise<typeof ToolsPart> => import('./features/tools/deferred.js'),
+};

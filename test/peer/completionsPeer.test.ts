@@ -15,6 +15,7 @@ import { endpointUrl, type SuffixStyle } from '../../src/core/completions/comple
 import type { CompletionInput } from '../../src/core/completions/completionInput';
 import { classifyCompletionFailure } from '../../src/core/completions/completionFailure';
 import { FIM_TEST_MIDDLE, startPeerOrSkip, type Peer } from '../support/peer/startPeer';
+import { completionChatRequest } from '../support/completionChatRequest';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'peer-fim');
 
@@ -238,6 +239,8 @@ describe('a real llama.cpp server answering fill-in-the-middle requests', functi
       maxTokens: 16,
       template: fimTemplateFor(model),
       metadata: { tags: ['ask-model-test'], generation_name: 'completions-peer', trace_user_id: 'ci' },
+      modelBody: undefined,
+      chatRequest: completionChatRequest(model),
     });
     const client = (): CompletionClient => new CompletionClient({ fetch: globalThis.fetch, baseUrl: peer.baseUrl });
     /** One request as the engine would send it for `endpoint` asked in `style`, multi-line as this cursor is. */

@@ -8,9 +8,17 @@
 //   fim              Mistral's POST /v1/fim/completions (Codestral): prompt + suffix
 //   ollama-generate  Ollama's native POST /api/generate: prompt + suffix, or the raw FIM prompt with `raw`
 //   chat             POST /v1/chat/completions, the one endpoint every server has: a request for the missing middle
+//
+// A fill-in-the-middle body carries the completion model's own settings (`modelOverrides`: its sampling parameters
+// under the names each server takes, and its extra body), under the fields the request itself controls; the model's
+// stop words join the request's. The profile-wide `askModel.extraBody` is not sent there: it is written for chat
+// requests (fields such as `chat_template_kwargs`, `response_format` or `parallel_tool_calls` that /infill, /api/generate
+// or a FIM endpoint refuse or misread); a field every completion should carry belongs in the completion model's own
+// `extraBody`. The chat endpoint's body is the one request assembly's, as every other surface's.
 import { chatPromptForMiddle } from './chatMiddlePrompt';
 import type { CompletionInput } from './completionInput';
 import type { CompletionEndpoint } from '../settings/completionEndpointSetting';
+import { modelBodyFields, SAMPLING_WIRE_NAMES, type SamplingSetting } from '../request/modelBodyFields';
 
 /**
  * How the code after the cursor travels: as a `suffix` field the server fills into the model's template, or inside a
@@ -46,8 +54,38 @@ function promptFor(input: CompletionInput, style: SuffixStyle): string {
   return style === 'template' && input.template ? input.template.render(input.prefix, input.suffix) : input.prefix;
 }
 
-const withMetadata = (body: Record<string, unknown>, input: CompletionInput): Record<string, unknown> => (input.metadata ? { ...body, metadata: input.metadata } : body);
-const withStop = (body: Record<string, unknown>, stop: string[]): Record<string, unknown> => (stop.length > 0 ? { ...body, stop } : body);
+/** The sampling temperature a completion asks for unless the model's own settings say another. */
+const COMPLETION_TEMPERATURE = 0.2;
+
+function listOf(stop: unknown): string[] {
+  return typeof stop === 'string' ? [stop] : Array.isArray(stop) ? stop.filter((word): word is string => typeof word === 'string') : [];
+}
+
+/**
+ * A body: the defaults, then the model's own fields (its extra body and sampling parameters, wire names), then the
+ * fields the request controls, the metadata, and the request's stop words with the model's.
+ */
+function completionBody(input: CompletionInput, defaults: Record<string, unknown>, controlled: Record<string, unknown>, stop: readonly string[]): Record<string, unknown> {
+  const { stop: modelStop, ...model } = modelBodyFields(input.modelBody);
+  const stops = [...stop, ...listOf(modelStop)];
+  return { ...defaults, ...model, ...controlled, ...(stops.length > 0 ? { stop: stops } : {}), ...(input.metadata ? { metadata: input.metadata } : {}) };
+}
+
+/** Ollama's names for the sampling parameters in a native request's `options` (it spells repetition_penalty its own way). */
+const OLLAMA_OPTION_NAMES: Record<SamplingSetting, string> = { ...SAMPLING_WIRE_NAMES, repetitionPenalty: 'repeat_penalty' };
+
+/** Ollama's native body: the model's extra body at the top, its sampling parameters in `options`. */
+function ollamaBody(input: CompletionInput, controlled: Record<string, unknown>, stop: readonly string[]): Record<string, unknown> {
+  const settings = input.modelBody ?? {};
+  const options: Record<string, unknown> = { temperature: COMPLETION_TEMPERATURE };
+  for (const [setting, name] of Object.entries(OLLAMA_OPTION_NAMES) as [SamplingSetting, string][]) {
+    const value = settings[setting];
+    if (value !== undefined && setting !== 'stop') options[name] = value;
+  }
+  const stops = [...stop, ...listOf(settings.stop)];
+  if (stops.length > 0) options['stop'] = stops;
+  return { ...settings.extraBody, ...controlled, options: { ...options, num_predict: input.maxTokens }, ...(input.metadata ? { metadata: input.metadata } : {}) };
+}
 
 export const ENDPOINT_RECORDS: Record<CompletionEndpoint, EndpointRecord> = {
   infill: {
@@ -56,21 +94,20 @@ export const ENDPOINT_RECORDS: Record<CompletionEndpoint, EndpointRecord> = {
     url: (urls) => `${urls.root}/infill`,
     styles: ['field'],
     body: (input, style) =>
-      withMetadata(
-        withStop(
-          {
-            model: input.model,
-            input_prefix: input.prefix,
-            input_suffix: input.suffix,
-            input_extra: input.chunks.map((chunk) => ({ filename: chunk.filename, text: chunk.text })),
-            n_predict: input.maxTokens,
-            // The server keeps the prompt's cache between keystrokes: only what changed is evaluated again.
-            cache_prompt: true,
-            stream: false,
-          },
-          stopWords(input, style),
-        ),
+      completionBody(
         input,
+        {},
+        {
+          model: input.model,
+          input_prefix: input.prefix,
+          input_suffix: input.suffix,
+          input_extra: input.chunks.map((chunk) => ({ filename: chunk.filename, text: chunk.text })),
+          n_predict: input.maxTokens,
+          // The server keeps the prompt's cache between keystrokes: only what changed is evaluated again.
+          cache_prompt: true,
+          stream: false,
+        },
+        stopWords(input, style),
       ),
   },
   completions: {
@@ -79,19 +116,11 @@ export const ENDPOINT_RECORDS: Record<CompletionEndpoint, EndpointRecord> = {
     url: (urls) => `${urls.v1}/completions`,
     styles: ['field', 'template'],
     body: (input, style) =>
-      withMetadata(
-        withStop(
-          {
-            model: input.model,
-            prompt: promptFor(input, style),
-            ...(style === 'field' ? { suffix: input.suffix } : {}),
-            max_tokens: input.maxTokens,
-            temperature: 0.2,
-            stream: false,
-          },
-          stopWords(input, style),
-        ),
+      completionBody(
         input,
+        { temperature: COMPLETION_TEMPERATURE },
+        { model: input.model, prompt: promptFor(input, style), ...(style === 'field' ? { suffix: input.suffix } : {}), max_tokens: input.maxTokens, stream: false },
+        stopWords(input, style),
       ),
   },
   fim: {
@@ -100,35 +129,25 @@ export const ENDPOINT_RECORDS: Record<CompletionEndpoint, EndpointRecord> = {
     url: (urls) => `${urls.v1}/fim/completions`,
     styles: ['field'],
     body: (input, style) =>
-      withMetadata(withStop({ model: input.model, prompt: input.prefix, suffix: input.suffix, max_tokens: input.maxTokens, temperature: 0.2, stream: false }, stopWords(input, style)), input),
+      completionBody(input, { temperature: COMPLETION_TEMPERATURE }, { model: input.model, prompt: input.prefix, suffix: input.suffix, max_tokens: input.maxTokens, stream: false }, stopWords(input, style)),
   },
   'ollama-generate': {
     endpoint: 'ollama-generate',
     label: 'POST /api/generate',
     url: (urls) => `${urls.root}/api/generate`,
     styles: ['field', 'template'],
-    body: (input, style) => {
-      const stop = stopWords(input, style);
-      return withMetadata(
-        {
-          model: input.model,
-          prompt: promptFor(input, style),
-          ...(style === 'field' ? { suffix: input.suffix } : { raw: true }),
-          // Ollama streams unless told not to.
-          stream: false,
-          options: { num_predict: input.maxTokens, temperature: 0.2, ...(stop.length > 0 ? { stop } : {}) },
-        },
-        input,
-      );
-    },
+    body: (input, style) =>
+      // Ollama streams unless told not to.
+      ollamaBody(input, { model: input.model, prompt: promptFor(input, style), ...(style === 'field' ? { suffix: input.suffix } : { raw: true }), stream: false }, stopWords(input, style)),
   },
   chat: {
     endpoint: 'chat',
     label: 'POST /v1/chat/completions',
     url: (urls) => `${urls.v1}/chat/completions`,
     styles: ['field'],
-    body: (input) =>
-      withMetadata({ model: input.model, messages: chatPromptForMiddle(input), max_tokens: input.maxTokens, temperature: 0.2, stream: false }, input),
+    // The one request assembly's body (the profile's extra body and metadata, the model's overrides), at the
+    // completions' temperature unless the model's own settings say another.
+    body: (input) => ({ temperature: COMPLETION_TEMPERATURE, ...input.chatRequest(chatPromptForMiddle(input), input.maxTokens) }),
   },
 };
 

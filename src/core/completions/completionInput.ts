@@ -2,7 +2,8 @@
 // chunks, the model and its FIM template. Every endpoint's body (completionEndpoints.ts) and the chat endpoint's
 // prompt (chatMiddlePrompt.ts) are built from it.
 import type { FimTemplate } from '../catalogue/fimTemplates';
-import type { ChatMetadata } from '../protocol/messages';
+import type { ChatCompletionRequest, ChatMessage, ChatMetadata } from '../protocol/messages';
+import type { ModelBodySettings } from '../request/modelBodyFields';
 
 /** A chunk of another file, for endpoints that take context beyond the file being typed in. */
 export interface ContextChunk {
@@ -26,4 +27,14 @@ export interface CompletionInput {
   /** The model family's raw FIM prompt, when known (fimTemplates.ts). */
   template: FimTemplate | undefined;
   metadata: ChatMetadata | undefined;
+  /**
+   * The completion model's own settings that reach a body (`modelOverrides`: its extra body and sampling parameters),
+   * which every endpoint's body carries; undefined when it has none.
+   */
+  modelBody: ModelBodySettings | undefined;
+  /**
+   * The chat endpoint's request for `messages`, made by the one request assembly every surface uses (the profile's
+   * extra body and metadata, the model's overrides and output limit): no tools, not streamed, at most `maxTokens`.
+   */
+  chatRequest: (messages: readonly ChatMessage[], maxTokens: number) => ChatCompletionRequest;
 }

@@ -12,7 +12,10 @@ export interface AnswerCost {
   basis: 'server' | 'prices';
 }
 
-export function answerCostOf(done: ChatDone, prices: TokenPrices | undefined): AnswerCost | undefined {
+/** What an answer's cost is read from: a chat answer (ChatDone), or a completion's usage with no headers. */
+export type CostSource = Pick<ChatDone, 'streamed' | 'usage'> & { headers: Partial<Pick<ChatDone['headers'], 'costUsd'>> };
+
+export function answerCostOf(done: CostSource, prices: TokenPrices | undefined): AnswerCost | undefined {
   // LiteLLM sends its headers before a streamed answer exists, so a streamed answer's header cannot carry its price.
   if (!done.streamed && done.headers.costUsd !== undefined) return { usd: done.headers.costUsd, basis: 'server' };
   const bodyCost = done.usage?.['cost'];

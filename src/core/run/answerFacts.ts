@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import type { Usage } from '../protocol/messages';
 import { answerCostOf } from '../cost/answerCost';
+import type { CompletionUsage } from '../completions/completionAnswer';
 import type { TokenPrices } from '../protocol/modelInfo';
 import type { ChatDone } from '../stream/events';
 
@@ -91,4 +92,18 @@ function usageOf(usage: Usage): AnswerUsage | undefined {
 
 function nested(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * An answered completion's facts: the model, the counts the server sent and the cost they come to at the list prices
+ * (a completion endpoint sends no price of its own). Its times are the engine's, which logs them on its own line.
+ */
+export function completionFactsOf(answer: { model: string | undefined; usage: CompletionUsage | undefined }, context: AnswerContext): AnswerFacts {
+  const facts: AnswerFacts = { model: answer.model ?? context.model, refused: false, totalMs: 0, tokensPerSecondEstimated: false };
+  if (context.profile !== undefined) facts.profile = context.profile;
+  const usage = answer.usage ? usageOf(answer.usage as Usage) : undefined;
+  if (usage) facts.usage = usage;
+  const cost = answerCostOf({ streamed: false, usage: answer.usage as Usage | undefined, headers: {} }, context.prices);
+  if (cost) facts.cost = cost;
+  return facts;
 }

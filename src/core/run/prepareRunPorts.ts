@@ -1,7 +1,8 @@
-// What preparing a run needs from the world, as ports the host implements on VS Code and its client factory
-// (src/host/prepareRun.ts), and the tests on plain values (test/support/fakes/run/fakePrepareRunPorts.ts).
+// What preparing a run needs from the world, as ports the host implements on VS Code and its services
+// (src/host/platform/run/runs.ts), and the tests on plain values (test/support/fakes/run/fakePrepareRunPorts.ts).
 import type { ContextMemory, ContextWindow } from '../context/contextFitter';
 import type { ServerTokenCounter } from '../context/serverTokenCounter';
+import type { CompletionSender } from '../completions/completionClient';
 import type { ChatCompletionRequest } from '../protocol/messages';
 import type { ModelInfo } from '../protocol/modelInfo';
 import type { ProjectRules } from '../rules/projectRulesText';
@@ -12,12 +13,12 @@ import type { ChatStreamSource } from '../tools/toolLoopTypes';
 import type { VscodeToolInfo } from '../tools/vscodeTools';
 import type { AnswerFacts } from './answerFacts';
 
-/** The client a run sends through: the answer loop streams, a summary request is answered whole. */
+/** The client a run sends through: the answer loop streams, a summary or a connection test is answered whole. */
 export interface RunClient extends ChatStreamSource {
-  complete(request: ChatCompletionRequest, options: { signal?: AbortSignal }): Promise<{ text: string }>;
+  complete(request: ChatCompletionRequest, options: { signal?: AbortSignal }): Promise<{ text: string; done?: ChatDone | undefined }>;
 }
 
-/** A client made for the current settings and key, with what is known of the server's models without asking it. */
+/** A client made for the current settings and key of one profile, with what is known of its models without asking. */
 export interface ReadyRunClient {
   client: RunClient;
   settings: ExtensionSettings;
@@ -25,6 +26,8 @@ export interface ReadyRunClient {
   modelInfo(model: string): ModelInfo;
   /** The server's own token count for `model`, where one is known to be offered; `log` hears once what was found. */
   tokenCounter(model: string, log: (line: string) => void): ServerTokenCounter | undefined;
+  /** The same server's completion endpoints (same key, headers and proxy support; no retries), made when asked. */
+  completions(): CompletionSender;
 }
 
 /** The log a run writes to: a line per decision, and each request as it goes (its body at trace level). */
@@ -34,23 +37,38 @@ export interface RunLog {
   request(feature: string, request: ChatCompletionRequest): void;
 }
 
+/** What one answer leaves behind, whatever surface asked for it. */
+export interface AnswerRecord {
+  /** The surface and profile, as every log line of the run names them. */
+  feature: string;
+  facts: AnswerFacts;
+  /**
+   * The chat answer as it finished (its log line, its rate-limit headers, the proxy's call id); absent for a
+   * completion, whose engine writes its own line per answer and which counts only when it has a price.
+   */
+  done?: ChatDone | undefined;
+}
+
 /** `File`: how the host names the files an answer works on (the project rules that apply depend on them). */
 export interface PrepareRunPorts<File = string> {
-  /** A client for the current settings and key (read again on each call). */
-  createClient(): Promise<ReadyRunClient>;
-  /** The model picker, when no model is set: the model chosen (now in the settings), or undefined when declined. */
-  selectModel(): Promise<string | undefined>;
+  /** A client for the current settings and key of `profile` (undefined: the active one), read again on each call. */
+  createClient(profile?: string): Promise<ReadyRunClient>;
+  /**
+   * The model picker, when the surface's model setting is empty: the model chosen (now in that setting), or undefined
+   * when declined.
+   */
+  selectModel(setting: 'model' | 'completionModel'): Promise<string | undefined>;
   /** askModel.tools.* and askModel.vscodeTools.* (throws a SettingsError for a bad value). */
   toolSettings(): ToolSettings;
   /** The tools VS Code lists now (`vscode.lm.tools`). */
   vscodeTools(): readonly VscodeToolInfo[];
   /** The project rules for an answer about `workingFiles`; undefined when none apply. `feature` starts its log lines. */
   projectRules(workingFiles: readonly File[], feature: string): Promise<ProjectRules | undefined>;
-  /** How many server profiles the settings hold (the footer names the profile when there is more than one). */
+  /** How many server profiles the settings hold (the footer and the answer's facts name the profile when more than one). */
   profileCount(): number;
   /** What the session learnt of the model's window and token counts; `known` reads what the catalogue says now. */
   contextMemory(profile: string, model: string, known: () => ContextWindow | undefined): ContextMemory;
-  /** Every answer's record: its log line, the rate-limit note, the day's spend. */
-  recordAnswer(feature: string, done: ChatDone, facts: AnswerFacts): void;
+  /** Every recorded answer: its log line, the rate-limit note, the day's spend, the key's budget. */
+  recordAnswer(record: AnswerRecord): void;
   log: RunLog;
 }

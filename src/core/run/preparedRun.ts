@@ -1,20 +1,20 @@
-// What every request needs before it goes out, and the one wiring of the answer loop that the chat, Ask Model and
-// Edit Selection share. The host prepares a run (settings read, key found, model resolved, tool rules read); the
-// caller hands it the conversation and the two tool ports, and gets the loop's events and result.
-import type { TokenPrices } from '../protocol/modelInfo';
+// What every request needs before it goes out (prepareRun.ts makes it, the same way for every surface), and the one
+// wiring of the answer loop that the chat, Ask Model and Edit Selection share: the caller hands it the conversation
+// and the two tool ports, and gets the loop's events and result.
+import type { ModelInfo, TokenPrices } from '../protocol/modelInfo';
 import type { CompactionRecord } from '../context/compactConversation';
 import { ContextFitter, type ContextMemory } from '../context/contextFitter';
 import type { ServerTokenCounter } from '../context/serverTokenCounter';
-import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../protocol/messages';
+import type { ChatCompletionRequest, ChatMessage, ChatMetadata, ToolDefinition } from '../protocol/messages';
+import type { RequestSurface, RequestVariant } from '../request/requestAssembly';
+import type { CompletionUsage } from '../completions/completionAnswer';
+import type { ExtensionSettings } from '../settings/extensionSettings';
 import type { ProjectRules } from '../rules/projectRulesText';
 import type { ChatDone } from '../stream/events';
+import type { ReadyRunClient, RunClient } from './prepareRunPorts';
 import { runToolLoop } from '../tools/toolLoop';
-import type { Approver, ChatStreamSource, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
+import type { Approver, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import type { ToolOffer, ValidToolCall } from '../tools/validateToolCall';
-
-/** The features that send requests; each names its requests' `generation_name` and its log lines. `vscode-chat`: VS
- * Code's own chat and other extensions, through our language model provider (it sends one request, no answer loop). */
-export type RunPurpose = 'chat' | 'ask-model' | 'edit-selection' | 'vscode-chat';
 
 export interface RunToolRules {
   /** Which calls wait for the user (see `approvalRule`). */
@@ -26,9 +26,15 @@ export interface RunToolRules {
 }
 
 export interface PreparedRun {
-  purpose: RunPurpose;
-  /** The model that answers: the setting, or the one the user just picked because none was set. */
+  surface: RequestSurface;
+  /** `surface (profile name)`: how every log line of the run begins. */
+  feature: string;
+  /** The model that answers: the setting, the caller's, or the one the user just picked because none was set. */
   model: string;
+  /** What is known of the model now (the catalogue with the user's overrides, and the caller's adjustment). */
+  modelInfo: ModelInfo;
+  /** The profile's settings as they were read for this run. */
+  settings: ExtensionSettings;
   /** The profile whose server answers, when the user has more than one (the footer names it); else undefined. */
   profile: string | undefined;
   /** The model's list prices, when the catalogue knows them (an answer's cost when the server does not say it). */
@@ -37,13 +43,22 @@ export interface PreparedRun {
   systemPrompt: string;
   /** The project rules files the system prompt carries (absent: none were read). */
   projectRules?: ProjectRules | undefined;
-  client: ChatStreamSource;
-  /** Builds each round's request from the whole conversation: settings, tools and `tool_choice` included. */
-  buildRequest: (messages: readonly ChatMessage[]) => ChatCompletionRequest;
+  client: RunClient;
+  /** The server's completion endpoints, for inline completions. */
+  completions: ReadyRunClient['completions'];
+  /** The request metadata the profile's settings give this surface (for a body the assembly does not build: FIM). */
+  metadata: ChatMetadata | undefined;
+  /**
+   * Builds a request from the whole conversation (settings, tools and `tool_choice` included; `variant` asks for
+   * less), and logs it. Every request of the run is made here.
+   */
+  buildRequest: (messages: readonly ChatMessage[], variant?: RequestVariant) => ChatCompletionRequest;
   /** Undefined: the requests offer no tools (a call the model makes anyway is answered, never run). */
   tools: RunToolRules | undefined;
-  /** Told of each finished answer (the host logs it). */
+  /** Told of each finished answer: recorded as every surface's is (unless the surface records none). */
   answered: (done: ChatDone) => void;
+  /** Told of each answered completion (its usage): counted in the day's spend when it has a price. */
+  completionAnswered: (answer: { model: string | undefined; usage: CompletionUsage | undefined }) => void;
   /** The tool definitions each request offers (what they cost in the window counts too). */
   toolDefinitions: readonly ToolDefinition[];
   /** The model's window as known, and what the requests taught about its token counts. */
@@ -91,7 +106,7 @@ export function runAnswer(run: PreparedRun, input: AnswerInput): Promise<ToolLoo
   const { tools } = input;
   return runToolLoop({
     client: run.client,
-    buildRequest: run.buildRequest,
+    buildRequest: (messages) => run.buildRequest(messages),
     messages: input.messages,
     runTool: tools?.runTool ?? (() => Promise.resolve({ status: 'failed', content: 'No tools are offered in this request.' })),
     approve: tools?.approve,

@@ -12,8 +12,10 @@ import type { ModelOverrides } from '../catalogue/mergeCatalogue';
 import { field, readSetting, type SettingGetter } from './settingField';
 import { describeOverrideIssue, mergeModelOverrides, modelOverridesSchema } from './modelOverrides';
 import { entryGetter, readServerSettings, serverEntryShape, type ServerEntryFields, type ServerSettings } from './serverFields';
+import { DEFAULT_PROFILE_NAME } from './defaultProfile';
 
-export const DEFAULT_PROFILE_NAME = 'Default';
+export { DEFAULT_PROFILE_NAME, isDefaultProfile } from './defaultProfile';
+
 
 export interface ServerProfile extends ServerSettings {
   name: string;
@@ -87,10 +89,6 @@ export function findProfileEntry(entries: readonly ProfileEntry[], name: string)
   if (found) return found;
   const names = [DEFAULT_PROFILE_NAME, ...entries.map((entry) => entry.name)].map((known) => `"${known}"`).join(', ');
   throw new SettingsError('askModel.activeProfile', `names a profile "${name}" that askModel.profiles does not have; the profiles are ${names}.`);
-}
-
-export function isDefaultProfile(name: string): boolean {
-  return name.toLowerCase() === DEFAULT_PROFILE_NAME.toLowerCase();
 }
 
 function isNamed(item: unknown): item is { name: string } {

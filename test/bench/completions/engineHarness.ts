@@ -7,6 +7,7 @@ import { CompletionClient, type CompletionSender } from '../../../src/core/compl
 import { CompletionEngine, type SuggestRequest } from '../../../src/core/completions/completionEngine';
 import type { CompletionAnswer } from '../../../src/core/completions/completionAnswer';
 import { absoluteNow } from './serverChild';
+import { completionChatRequest } from '../../support/completionChatRequest';
 
 export const MODEL = 'reference-model';
 /** llama.vscode's and our default n_predict for a suggestion. */
@@ -29,7 +30,7 @@ export function suggestRequest(sender: CompletionSender, prefix: string, suffix:
     sender,
     endpoint: 'auto',
     maxLines: MAX_LINES,
-    input: { model: MODEL, prefix, suffix, filename: 'src/orders.ts', languageId: 'typescript', chunks: [], maxTokens: MAX_TOKENS, template: undefined, metadata: undefined },
+    input: { model: MODEL, prefix, suffix, filename: 'src/orders.ts', languageId: 'typescript', chunks: [], maxTokens: MAX_TOKENS, template: undefined, metadata: undefined, modelBody: undefined, chatRequest: completionChatRequest(MODEL) },
   };
 }
 

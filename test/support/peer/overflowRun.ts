@@ -6,6 +6,7 @@ import type { ChatClient } from '../../../src/core/client/chatClient';
 import type { ChatMessage } from '../../../src/core/protocol/messages';
 import { contextFitterFor, type PreparedRun, runAnswer } from '../../../src/core/run/preparedRun';
 import { FakeContextMemory } from '../fakes/chat/fakeChatSessionPorts';
+import { fakeRun } from '../fakes/run/fakeRun';
 
 /** Turns of a conversation about this project's build, about 3,000 characters in all: at the tiny model's roughly one
  * token per character, well past one 2,048-token slot. */
@@ -33,7 +34,7 @@ export async function runOverflowConversation(client: ChatClient, model: string)
   const memory = new FakeContextMemory(undefined);
   const summaryRequests: ChatMessage[][] = [];
   const run: PreparedRun = {
-    purpose: 'chat',
+    ...fakeRun({ model }).run,
     model,
     profile: undefined,
     prices: undefined,

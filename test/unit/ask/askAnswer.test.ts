@@ -14,7 +14,7 @@ const FOOTER = 'model fake-model · tokens 3/2/5 (prompt/completion/total) · fi
 
 describe('askAnswer', () => {
   it('opens the answer under its header, streams the text in and ends it with the footer', async () => {
-    const { run, answered } = fakeRun({ purpose: 'ask-model', answers: [textAnswer('b is ', 'two.')] });
+    const { run, answered } = fakeRun({ surface: 'ask-model', answers: [textAnswer('b is ', 'two.')] });
     const ports = fakeAskPorts({ prepare: run });
     const outcome = await askAnswer(ports, 'What is b?', CODE);
     const [sink] = ports.sinks;
@@ -31,7 +31,7 @@ describe('askAnswer', () => {
   });
 
   it('sends the question with the code to the model', async () => {
-    const { run, model } = fakeRun({ purpose: 'ask-model', answers: [textAnswer('Two.')] });
+    const { run, model } = fakeRun({ surface: 'ask-model', answers: [textAnswer('Two.')] });
     await askAnswer(fakeAskPorts({ prepare: run }), 'What is b?', CODE);
     const user = model.requests[0]?.messages.at(-1);
     assert.equal(user?.role, 'user');
@@ -39,7 +39,7 @@ describe('askAnswer', () => {
   });
 
   it("adds the window's share to the footer once the window is known", async () => {
-    const { run } = fakeRun({ purpose: 'ask-model', answers: [textAnswer('Two.')], window: { contextWindow: 8192 } });
+    const { run } = fakeRun({ surface: 'ask-model', answers: [textAnswer('Two.')], window: { contextWindow: 8192 } });
     const outcome = await askAnswer(fakeAskPorts({ prepare: run }), 'What is b?', CODE);
     assert.ok(outcome.footer?.startsWith(`${FOOTER} · context `), outcome.footer);
     assert.ok(outcome.footer?.endsWith(` / ${formatTokenCount(8192)}`), outcome.footer);
@@ -47,7 +47,7 @@ describe('askAnswer', () => {
 
   it('quotes the reasoning as a block before the text', async () => {
     const answer = { batches: [[{ type: 'reasoning' as const, text: 'b is set\nto 2' }], [{ type: 'text' as const, text: 'Two.' }], [doneEvent()]] };
-    const { run } = fakeRun({ purpose: 'ask-model', answers: [answer] });
+    const { run } = fakeRun({ surface: 'ask-model', answers: [answer] });
     const ports = fakeAskPorts({ prepare: run });
     const outcome = await askAnswer(ports, 'What is b?', CODE);
     assert.equal(ports.sinks[0]?.text, `${HEADER}> **Reasoning**\n> b is set\n> to 2\n\nTwo.\n\n---\n_${FOOTER}_\n`);
@@ -55,7 +55,7 @@ describe('askAnswer', () => {
   });
 
   it('puts the round limit notice above the footer when the model calls a tool it was not offered', async () => {
-    const { run } = fakeRun({ purpose: 'ask-model', answers: [toolCallAnswer(['c1', 'read_file', '{"path":"src/app.ts"}'])] });
+    const { run } = fakeRun({ surface: 'ask-model', answers: [toolCallAnswer(['c1', 'read_file', '{"path":"src/app.ts"}'])] });
     const ports = fakeAskPorts({ prepare: run });
     const outcome = await askAnswer(ports, 'What is b?', CODE);
     assert.equal(outcome.status, 'done');
@@ -64,7 +64,7 @@ describe('askAnswer', () => {
 
   it('says when only the start of a long file was sent, and the header says so too', async () => {
     const code = { ...CODE, wholeFile: true, code: 'x'.repeat(100), truncatedCharacters: 50 };
-    const { run } = fakeRun({ purpose: 'ask-model', answers: [textAnswer('Ok.')] });
+    const { run } = fakeRun({ surface: 'ask-model', answers: [textAnswer('Ok.')] });
     const ports = fakeAskPorts({ prepare: run });
     await askAnswer(ports, 'Why?', code);
     assert.deepEqual(ports.shown, ['Ask Model: src/app.ts is long; only its first 100 characters were sent.']);
@@ -74,7 +74,7 @@ describe('askAnswer', () => {
   it('keeps what arrived of a cancelled answer, and says it is partial', async () => {
     let batches = 0;
     const answer = { batches: [[{ type: 'text' as const, text: 'b is' }], [{ type: 'text' as const, text: ' two.' }], [doneEvent()]], gate: async () => void (batches++ === 1 && ports.progress.cancel()) };
-    const { run } = fakeRun({ purpose: 'ask-model', answers: [answer] });
+    const { run } = fakeRun({ surface: 'ask-model', answers: [answer] });
     const ports = fakeAskPorts({ prepare: run });
     const outcome = await askAnswer(ports, 'What is b?', CODE);
     assert.equal(outcome.status, 'stopped');
@@ -87,7 +87,7 @@ describe('askAnswer', () => {
   it('stops the request when the user closes the answer', async () => {
     const pieces = ['one', ' two', ' three', ' four'];
     const answer = { batches: [...pieces.map((text) => [{ type: 'text' as const, text }]), [doneEvent()]] };
-    const { run, model } = fakeRun({ purpose: 'ask-model', answers: [answer] });
+    const { run, model } = fakeRun({ surface: 'ask-model', answers: [answer] });
     const ports = fakeAskPorts({ prepare: run, afterAppend: (sink) => (sink.isOpen = !sink.text.includes('two')) });
     const outcome = await askAnswer(ports, 'What is b?', CODE);
     assert.equal(outcome.status, 'stopped');
@@ -98,7 +98,7 @@ describe('askAnswer', () => {
 
   it('ends a failed answer with the error, logs it and hands it back with what arrived', async () => {
     const failure = new Error('connection reset');
-    const { run } = fakeRun({ purpose: 'ask-model', answers: [{ batches: [[{ type: 'text', text: 'b is' }]], error: failure }] });
+    const { run } = fakeRun({ surface: 'ask-model', answers: [{ batches: [[{ type: 'text', text: 'b is' }]], error: failure }] });
     const ports = fakeAskPorts({ prepare: run });
     const outcome = await askAnswer(ports, 'What is b?', CODE);
     assert.equal(outcome.status, 'error');

@@ -14,7 +14,7 @@ const READ = ['c1', 'read_file', '{"path":"src/app.ts"}'] as [string, string, st
 const REPLACE = ['c2', 'replace_in_file', '{"path":"src/app.ts","old_text":"line 50","new_text":"line fifty"}'] as [string, string, string];
 
 function edit(answers: ScriptedAnswer[], options: { maxRounds?: number; decide?: Parameters<typeof fakeEditSelectionPorts>[0]['decide'] } = {}) {
-  const fake = fakeRun({ purpose: 'edit-selection', answers, tools: { ...EDIT_TOOLS!, maxRounds: options.maxRounds ?? 3 } });
+  const fake = fakeRun({ surface: 'edit-selection', answers, tools: { ...EDIT_TOOLS!, maxRounds: options.maxRounds ?? 3 } });
   const ports = fakeEditSelectionPorts({ prepare: fake.run, code: { lines: LINES, startLine: 49, endLine: 50 }, ...(options.decide ? { decide: options.decide } : {}) });
   return { ports, ...fake };
 }

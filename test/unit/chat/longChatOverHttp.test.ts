@@ -13,6 +13,7 @@ import { toolDefinitions } from '../../../src/core/tools/workspaceTools';
 import type { ChatMessage } from '../../../src/core/protocol/messages';
 import type { PreparedRun } from '../../../src/core/run/preparedRun';
 import { FakeContextMemory, fakeSessionPorts } from '../../support/fakes/chat/fakeChatSessionPorts';
+import { fakeRun } from '../../support/fakes/run/fakeRun';
 import { startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../../support/referenceServer';
 
 const WINDOW = 4096;
@@ -49,7 +50,7 @@ describe('a 50-turn chat with large file reads against a 4,096-token window (ref
     });
     const contextMemory = new FakeContextMemory({ contextWindow: WINDOW, maxOutputTokens: MAX_OUTPUT });
     const run: PreparedRun = {
-      purpose: 'chat',
+      ...fakeRun({ model: 'reference-model' }).run,
       model: 'reference-model',
       profile: undefined,
       prices: undefined,

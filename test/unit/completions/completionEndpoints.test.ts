@@ -6,6 +6,7 @@ import type { CompletionInput } from '../../../src/core/completions/completionIn
 import { chatPromptForMiddle, HOLE } from '../../../src/core/completions/chatMiddlePrompt';
 import { fimTemplateFor } from '../../../src/core/catalogue/fimTemplates';
 import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
+import { completionChatRequest } from '../../support/completionChatRequest';
 
 const QWEN = fimTemplateFor('qwen2.5-coder:7b');
 const QWEN_STOP = ['<|endoftext|>', '<|fim_prefix|>', '<|fim_suffix|>', '<|fim_middle|>', '<|fim_pad|>', '<|repo_name|>', '<|file_sep|>', '<|im_start|>', '<|im_end|>'];
@@ -22,6 +23,8 @@ function input(overrides: Partial<CompletionInput> = {}): CompletionInput {
     multiline: true,
     template: QWEN,
     metadata: undefined,
+    modelBody: undefined,
+    chatRequest: completionChatRequest('qwen2.5-coder:7b'),
     ...overrides,
   };
 }
@@ -112,7 +115,7 @@ describe('completion endpoints', () => {
       });
     });
 
-    it('chat: the middle asked for in messages', () => {
+    it('chat: the middle asked for in messages, in the body the one request assembly makes (its metadata, the output limit)', () => {
       const given = input();
       assert.deepEqual(ENDPOINT_RECORDS.chat.body(given, 'field'), {
         model: 'qwen2.5-coder:7b',
@@ -120,18 +123,49 @@ describe('completion endpoints', () => {
         max_tokens: 64,
         temperature: 0.2,
         stream: false,
+        metadata: { generation_name: 'inline-completion' },
       });
     });
 
-    it('carries metadata on every endpoint when there is some, and none when there is not', () => {
-      const metadata = { user: 'me' };
+    it("the chat body carries the profile's extra body and the model's overrides, as every surface's request does", () => {
+      const chatRequest = completionChatRequest('qwen2.5-coder:7b', { extraBody: { user: 'team-a' }, modelOverrides: { 'qwen2.5-coder:7b': { temperature: 0.7, extraBody: { top_k: 20 } } } });
+      const body = ENDPOINT_RECORDS.chat.body(input({ chatRequest }), 'field');
+      assert.equal(body['user'], 'team-a');
+      assert.equal(body['top_k'], 20);
+      assert.equal(body['temperature'], 0.7, "the model's own temperature wins over the completions' 0.2");
+    });
+
+    it('carries the run\'s metadata on every endpoint (the chat endpoint from the same settings), and a FIM body none when the run has none', () => {
+      const settings = { 'metadata.tags': ['me'] };
+      const metadata = { tags: ['me'], generation_name: 'inline-completion' };
       for (const endpoint of COMPLETION_ENDPOINTS) {
         const record = ENDPOINT_RECORDS[endpoint];
         for (const style of record.styles) {
-          assert.deepEqual(record.body(input({ metadata }), style)['metadata'], metadata, `${endpoint}/${style}`);
-          assert.equal('metadata' in record.body(input(), style), false, `${endpoint}/${style}`);
+          assert.deepEqual(record.body(input({ metadata, chatRequest: completionChatRequest('qwen2.5-coder:7b', settings) }), style)['metadata'], metadata, `${endpoint}/${style}`);
+          if (endpoint !== 'chat') assert.equal('metadata' in record.body(input(), style), false, `${endpoint}/${style}`);
         }
       }
+    });
+
+    it("FIM bodies carry the completion model's overrides: its sampling parameters under each server's names, its extra body, its stop words after the request's", () => {
+      const modelBody = { temperature: 0.1, topP: 0.9, repetitionPenalty: 1.1, stop: ['<|end|>'], extraBody: { keep_alive: '5m' } };
+      const given = input({ modelBody, multiline: false });
+      const infill = ENDPOINT_RECORDS.infill.body(given, 'field');
+      assert.deepEqual([infill['temperature'], infill['top_p'], infill['repetition_penalty'], infill['keep_alive'], infill['stop']], [0.1, 0.9, 1.1, '5m', ['\n', '<|end|>']]);
+      const completions = ENDPOINT_RECORDS.completions.body(given, 'field');
+      assert.deepEqual([completions['temperature'], completions['top_p'], completions['stop']], [0.1, 0.9, ['\n', '<|end|>']]);
+      // What the request controls stays the request's: the model, the prompt, the output limit, no stream.
+      const controlled = ENDPOINT_RECORDS.completions.body(input({ modelBody: { extraBody: { model: 'other', max_tokens: 9, stream: true } } }), 'field');
+      assert.deepEqual([controlled['model'], controlled['max_tokens'], controlled['stream']], ['qwen2.5-coder:7b', 64, false]);
+      // Ollama takes sampling in `options`, repetition_penalty as repeat_penalty; the extra body at the top.
+      assert.deepEqual(ENDPOINT_RECORDS['ollama-generate'].body(given, 'field'), {
+        keep_alive: '5m',
+        model: 'qwen2.5-coder:7b',
+        prompt: 'function add(a, b) {\n  ',
+        suffix: '\n}\n',
+        stream: false,
+        options: { temperature: 0.1, top_p: 0.9, repeat_penalty: 1.1, stop: ['\n', '<|end|>'], num_predict: 64 },
+      });
     });
 
     it('never streams: every body says stream false', () => {

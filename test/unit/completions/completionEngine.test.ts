@@ -10,6 +10,7 @@ import { fimTemplateFor } from '../../../src/core/catalogue/fimTemplates';
 import { httpErrorFromResponse, type HttpError } from '../../../src/core/errors/httpErrors';
 import { TimeoutError } from '../../../src/core/errors/transportErrors';
 import { FakeSchedulerClock } from '../../support/fakes/completions/fakeSchedulerClock';
+import { completionChatRequest } from '../../support/completionChatRequest';
 
 const DEBOUNCE = 10;
 const MODEL = 'qwen2.5-coder:7b';
@@ -78,6 +79,8 @@ function harness() {
       maxTokens: 32,
       template: fimTemplateFor(overrides.model ?? MODEL),
       metadata: overrides.metadata,
+      modelBody: undefined,
+      chatRequest: completionChatRequest(overrides.model ?? MODEL),
     },
     maxLines: 8,
   });

@@ -19,7 +19,7 @@ describe('prepareRun', () => {
   describe('the model', () => {
     it('uses the model set, without the picker, and names the profile in every log line', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'qwen' } });
-      const run = await prepareRun(ports, 'chat');
+      const run = await prepareRun(ports, { surface: 'chat' });
       assert.equal(run?.model, 'qwen');
       assert.deepEqual(ports.calls, { createClient: 1, selectModel: 0, toolSettings: 1, vscodeTools: 0 });
       // The check of the settings the request carries builds one request, which is not logged.
@@ -32,7 +32,7 @@ describe('prepareRun', () => {
 
     it('with no model set, asks the picker and makes the client again for the model chosen', async () => {
       const ports = fakePrepareRunPorts({ picked: 'llama' });
-      const run = await prepareRun(ports, 'ask-model');
+      const run = await prepareRun(ports, { surface: 'ask-model' });
       assert.equal(run?.model, 'llama');
       assert.equal(ports.calls.selectModel, 1);
       assert.equal(ports.calls.createClient, 2);
@@ -41,7 +41,7 @@ describe('prepareRun', () => {
 
     it('is undefined when the user declines to pick one, before reading anything else', async () => {
       const ports = fakePrepareRunPorts();
-      assert.equal(await prepareRun(ports, 'chat', ['a.ts']), undefined);
+      assert.equal(await prepareRun(ports, { surface: 'chat', workingFiles: ['a.ts'] }), undefined);
       assert.equal(ports.calls.createClient, 1);
       assert.equal(ports.calls.toolSettings, 0);
       assert.deepEqual(ports.rulesAsked, []);
@@ -52,7 +52,7 @@ describe('prepareRun', () => {
   describe('the tools offered', () => {
     it('Ask Model offers none and never reads the tool settings (a bad one cannot stop it)', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm', 'tools.maxRounds': 'many', 'vscodeTools.allow': ['mcp'] }, vscodeTools: MCP_TOOLS });
-      const run = await prepareRun(ports, 'ask-model');
+      const run = await prepareRun(ports, { surface: 'ask-model' });
       assert.equal(run?.tools, undefined);
       assert.deepEqual(run?.toolDefinitions, []);
       assert.equal(ports.calls.toolSettings, 0);
@@ -62,7 +62,7 @@ describe('prepareRun', () => {
 
     it('the chat offers the workspace tools as the settings say, with their approval rule and round limit', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm', 'tools.maxRounds': 4, 'tools.autoApprove': ['replace_in_file'] } });
-      const run = await prepareRun(ports, 'chat');
+      const run = await prepareRun(ports, { surface: 'chat' });
       assert.ok(run?.tools);
       assert.equal(run.tools.maxRounds, 4);
       assert.deepEqual(run.tools.offer, { workspace: true, vscode: [] });
@@ -76,17 +76,17 @@ describe('prepareRun', () => {
     });
 
     it('the chat offers none when tools are off; Edit Selection offers ours all the same (it works through them)', async () => {
-      const chat = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', 'tools.enabled': false } }), 'chat');
+      const chat = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', 'tools.enabled': false } }), { surface: 'chat' });
       assert.equal(chat?.tools, undefined);
       assert.deepEqual(chat?.toolDefinitions, []);
-      const edit = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', 'tools.enabled': false } }), 'edit-selection');
+      const edit = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', 'tools.enabled': false } }), { surface: 'edit-selection' });
       assert.deepEqual(edit?.tools?.offer, { workspace: true, vscode: [] });
       assert.ok(functionNames(edit!.toolDefinitions).includes('replace_in_file'));
     });
 
     it('a model whose override says tools: false gets none, and the log says why and what to change', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm', modelOverrides: { m: { tools: false } }, 'vscodeTools.allow': ['mcp'] }, vscodeTools: MCP_TOOLS });
-      const run = await prepareRun(ports, 'edit-selection');
+      const run = await prepareRun(ports, { surface: 'edit-selection' });
       assert.equal(run?.tools, undefined);
       assert.deepEqual(run?.toolDefinitions, []);
       assert.equal(ports.calls.vscodeTools, 0, "VS Code's tools are not even listed");
@@ -95,14 +95,14 @@ describe('prepareRun', () => {
 
     it('a model the server says takes no tools gets none, with that reason', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm' }, models: { m: { supportsTools: false } } });
-      const run = await prepareRun(ports, 'chat');
+      const run = await prepareRun(ports, { surface: 'chat' });
       assert.equal(run?.tools, undefined);
       assert.deepEqual(ports.lines, ['warn: chat (profile Default): no workspace tools offered to m: the server says it takes none (set "tools": true for it in modelOverrides to offer them anyway)']);
     });
 
     it("offers VS Code's tools that askModel.vscodeTools.allow names, renamed where a service would refuse the name, even with ours off", async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm', 'tools.enabled': false, 'vscodeTools.allow': ['mcp'], 'vscodeTools.autoApprove': ['mcp_tickets_lookup'] }, vscodeTools: MCP_TOOLS });
-      const run = await prepareRun(ports, 'chat');
+      const run = await prepareRun(ports, { surface: 'chat' });
       assert.deepEqual(ports.lines, ['info: chat (profile Default): VS Code tools offered: mcp_tickets_lookup, tickets.close as tickets_close']);
       assert.equal(run?.tools?.offer?.workspace, false);
       assert.deepEqual(
@@ -117,14 +117,14 @@ describe('prepareRun', () => {
 
     it('says so when the allow list names none of the tools VS Code lists', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm', 'vscodeTools.allow': ['github'] }, vscodeTools: MCP_TOOLS });
-      const run = await prepareRun(ports, 'chat');
+      const run = await prepareRun(ports, { surface: 'chat' });
       assert.deepEqual(ports.lines, ["info: chat (profile Default): askModel.vscodeTools.allow names none of the 3 tools VS Code lists (an MCP server's tools are listed once it has started)"]);
       assert.deepEqual(run?.tools?.offer, { workspace: true, vscode: [] });
     });
 
     it('with nothing allowed, asks VS Code for no list and logs nothing about tools', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm' }, vscodeTools: MCP_TOOLS });
-      await prepareRun(ports, 'chat');
+      await prepareRun(ports, { surface: 'chat' });
       assert.equal(ports.calls.vscodeTools, 0);
       assert.deepEqual(ports.lines, []);
     });
@@ -134,7 +134,7 @@ describe('prepareRun', () => {
     it('reads the project rules for the working files and sends them after the system prompt', async () => {
       const projectRules = composeProjectRules([{ path: 'AGENTS.md', text: 'Use tabs.' }]);
       const ports = fakePrepareRunPorts({ settings: { model: 'm', systemPrompt: 'Be brief.' }, projectRules });
-      const run = await prepareRun(ports, 'edit-selection', ['src/a.ts']);
+      const run = await prepareRun(ports, { surface: 'edit-selection', workingFiles: ['src/a.ts'] });
       assert.deepEqual(ports.rulesAsked, [{ workingFiles: ['src/a.ts'], feature: 'edit-selection (profile Default)' }]);
       assert.equal(run?.projectRules, projectRules);
       assert.ok(run!.systemPrompt.startsWith('Be brief.'));
@@ -142,25 +142,25 @@ describe('prepareRun', () => {
     });
 
     it('without rules, the system prompt is the setting and the run names no rules', async () => {
-      const run = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', systemPrompt: 'Be brief.' } }), 'chat');
+      const run = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', systemPrompt: 'Be brief.' } }), { surface: 'chat' });
       assert.equal(run?.systemPrompt, 'Be brief.');
       assert.equal(run && 'projectRules' in run, false);
     });
 
     it('a setting the request cannot carry stops the run before the rules are read', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm', extraBody: { model: 'other' } } });
-      await assert.rejects(prepareRun(ports, 'chat', ['a.ts']), /extraBody.*cannot set "model"/s);
+      await assert.rejects(prepareRun(ports, { surface: 'chat', workingFiles: ['a.ts'] }), /extraBody.*cannot set "model"/s);
       assert.deepEqual(ports.rulesAsked, []);
     });
 
     it('names the profile for the footer only when there is more than one', async () => {
-      assert.equal((await prepareRun(fakePrepareRunPorts({ settings: { model: 'm' } }), 'chat'))?.profile, undefined);
-      assert.equal((await prepareRun(fakePrepareRunPorts({ settings: { model: 'm' }, profileCount: 2 }), 'chat'))?.profile, 'Default');
+      assert.equal((await prepareRun(fakePrepareRunPorts({ settings: { model: 'm' } }), { surface: 'chat' }))?.profile, undefined);
+      assert.equal((await prepareRun(fakePrepareRunPorts({ settings: { model: 'm' }, profileCount: 2 }), { surface: 'chat' }))?.profile, 'Default');
     });
 
     it('records each answer with its feature and facts (the profile named as the footer names it)', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm' }, profileCount: 2 });
-      const run = await prepareRun(ports, 'ask-model');
+      const run = await prepareRun(ports, { surface: 'ask-model' });
       run!.answered(doneWith({ model: 'm-2025' }));
       assert.equal(ports.recorded.length, 1);
       assert.equal(ports.recorded[0]!.feature, 'ask-model (profile Default)');
@@ -170,7 +170,7 @@ describe('prepareRun', () => {
 
     it("summarises with a request that offers no tools and asks for at most the room given, logged as the feature's summary", async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm' }, summary: 'They talked.' });
-      const run = await prepareRun(ports, 'chat');
+      const run = await prepareRun(ports, { surface: 'chat' });
       assert.equal(await run!.summarise([{ role: 'user', content: 'Summarise' }], 300, new AbortController().signal), 'They talked.');
       const [sent] = ports.client.completed;
       assert.equal(sent?.tools, undefined);
@@ -182,13 +182,13 @@ describe('prepareRun', () => {
     });
 
     it('an empty summary is an error, not a summary', async () => {
-      const run = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm' }, summary: '  \n' }), 'chat');
+      const run = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm' }, summary: '  \n' }), { surface: 'chat' });
       await assert.rejects(run!.summarise([{ role: 'user', content: 'Summarise' }], 300, new AbortController().signal), /answered the summary request with nothing/);
     });
 
     it("reads the model's window when asked, so a window discovered after the run was prepared counts", async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm', modelOverrides: { m: { maxOutputTokens: 1000 } } } });
-      await prepareRun(ports, 'chat');
+      await prepareRun(ports, { surface: 'chat' });
       const [memory] = ports.memories;
       assert.deepEqual([memory?.profile, memory?.model], ['Default', 'm']);
       assert.equal(memory!.known(), undefined);
@@ -198,7 +198,7 @@ describe('prepareRun', () => {
 
     it('logs each compaction under the feature', async () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm' } });
-      const run = await prepareRun(ports, 'chat');
+      const run = await prepareRun(ports, { surface: 'chat' });
       run!.compacted({ budgetTokens: 3000, estimatedTokens: 5000, shortened: [] });
       assert.deepEqual(ports.lines, ['info: chat (profile Default): context: ~5000 tokens estimated for a budget of 3000: nothing changed']);
     });

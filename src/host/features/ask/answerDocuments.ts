@@ -3,9 +3,9 @@
 // a question, as a person reads and closes answers all day, and "Save Answer As…" keeps one as a Markdown file in one
 // step. The newest answers are kept in the workspace state as they grow (core/ask/keptAnswers.ts), at most
 // SAVE_AHEAD_INTERVAL_MS behind, so that an answer's tab restored after a reload shows it again (the provider is
-// registered at activation, registerAnswerDocuments.ts, and builds this on the first tab or question).
+// registered at activation, registerAsk.ts, and builds this on the first tab or question).
 import * as vscode from 'vscode';
-import { ANSWER_SCHEME, KEPT_ANSWERS_KEY } from './registerAnswerDocuments';
+import { ANSWER_SCHEME, KEPT_ANSWERS_KEY } from './askIds';
 import { keptAnswersForm, readKeptAnswers, SaveAhead, type KeptAnswer } from '../../../core';
 
 

@@ -9,15 +9,14 @@ import { AnswerDocument } from './answerDocument';
 import type { AnswerDocuments } from './answerDocuments';
 import { codeContextOf } from '../../platform/editors/codeContext';
 import type { QuestionHistory } from './questionHistory';
-import type { ClientFactory } from '../../platform/clients/clientFactory';
 import type { Log } from '../../platform/log/log';
 import { notificationProgress } from '../../platform/requests/notificationProgress';
-import { prepareRun } from '../../platform/run/prepareRun';
+import type { Runs } from '../../platform/run/runs';
 import { readSettings } from '../../platform/settings/settings';
 import { reportError } from '../../platform/ui/showError';
 
-export interface AskDeps {
-  factory: ClientFactory;
+export interface AskModelDeps {
+  runs: Runs;
   active: ActiveRequests;
   log: Log;
   questions: QuestionHistory;
@@ -38,8 +37,8 @@ export interface AskResult {
   edits?: number;
 }
 
-/** The command's implementation; registerCommands.ts registers it at activation and loads this on its first run. */
-export async function askModel(deps: AskDeps, args: AskArgs | undefined): Promise<AskResult> {
+/** The command's implementation; registerAsk.ts registers it at activation and loads this on its first run. */
+export async function askModel(deps: AskModelDeps, args: AskArgs | undefined): Promise<AskResult> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     void vscode.window.showWarningMessage('Ask Model: open a file (and select the code to ask about) first.');
@@ -58,10 +57,10 @@ export async function askModel(deps: AskDeps, args: AskArgs | undefined): Promis
   return answer(deps, question, code, editor.document.uri);
 }
 
-async function answer(deps: AskDeps, question: string, code: CodeContext, file: vscode.Uri): Promise<AskResult> {
+async function answer(deps: AskModelDeps, question: string, code: CodeContext, file: vscode.Uri): Promise<AskResult> {
   const outcome = await askAnswer(
     {
-      prepareRun: () => prepareRun(deps.factory, deps.log, 'ask-model', [file]),
+      prepareRun: () => deps.runs.prepare({ surface: 'ask-model', workingFiles: [file] }),
       openAnswer: (title, header) => AnswerDocument.open(deps.answers, title, header),
       showInformation: (message) => void vscode.window.showInformationMessage(message),
       logError: (line) => deps.log.error(line),

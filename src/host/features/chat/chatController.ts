@@ -6,6 +6,7 @@ import type { Log } from '../../platform/log/log';
 import { readProfiles, readSettings, setActiveProfile } from '../../platform/settings/settings';
 import { openRulesFile } from '../../platform/rules/projectRulesReader';
 import { runErrorAction } from '../../platform/ui/showError';
+import type { Lazy } from '../../lazy';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import type { AnswerChanges, RevertOutcome } from './answerChanges';
 import { applyCode, copyCode, insertCode } from './codeActions';
@@ -18,7 +19,8 @@ export interface ChatControllerDeps {
   session: ChatSession;
   log: Log;
   editors: LastTextEditor;
-  tools: WorkspaceTools;
+  /** Loaded by the first tool call; a card's decision comes only after one. */
+  tools: Lazy<WorkspaceTools>;
   answerChanges: AnswerChanges;
   /** Completion, @-mentions and slash commands in the message box. */
   input: ChatInput;
@@ -70,10 +72,10 @@ export class ChatController {
       case 'errorAction':
         return runErrorAction(message.action, () => session.retry());
       case 'toolDecision':
-        tools.approvals.decide(message.callId, message.reason ? { approved: message.approved, reason: message.reason } : { approved: message.approved });
+        (await tools()).decide(message.callId, message.reason ? { approved: message.approved, reason: message.reason } : { approved: message.approved });
         return;
       case 'showDiff':
-        await tools.diffs.reshow(message.callId);
+        await (await tools()).reshowDiff(message.callId);
         return;
       case 'compactNow':
         return session.compactNow();

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { parseViewMessage, type HostMessage, type ViewMessage } from '../../../core';
 import type { Log } from '../../platform/log/log';
 import { chatHtml } from './chatHtml';
-import { CHAT_VIEW_ID } from './chatViewId';
+import { CHAT_VIEW_ID } from './chatIds';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;

@@ -3,28 +3,28 @@
 import * as vscode from 'vscode';
 import { ChatSession, type ChatSessionPorts, type HostMessage } from '../../../core';
 import type { ActiveRequests } from '../../platform/requests/activeRequests';
-import type { ClientFactory } from '../../platform/clients/clientFactory';
 import type { Log } from '../../platform/log/log';
-import { prepareRun } from '../../platform/run/prepareRun';
+import type { Runs } from '../../platform/run/runs';
 import { readProfiles, readSettings } from '../../platform/settings/settings';
-import { approveOnCard } from '../tools/toolApprovers';
+import type { Lazy } from '../../lazy';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import type { ConversationStore } from './conversationStore';
 
 export interface HostSessionDeps {
-  factory: ClientFactory;
+  runs: Runs;
   active: ActiveRequests;
   log: Log;
   store: ConversationStore;
-  tools: WorkspaceTools;
+  /** Loaded when the model first calls a tool. */
+  tools: Lazy<WorkspaceTools>;
   post: (message: HostMessage) => void;
 }
 
 export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
   return {
-    prepareRun: (workingFiles) => prepareRun(deps.factory, deps.log, 'chat', urisOf(workingFiles ?? [])),
-    runTool: deps.tools.runner.run,
-    approve: approveOnCard(deps.tools.approvals),
+    prepareRun: (workingFiles) => deps.runs.prepare({ surface: 'chat', workingFiles: urisOf(workingFiles ?? []) }),
+    runTool: async (call, context) => (await deps.tools()).runTool(call, context),
+    approve: async (call, signal, preview) => (await deps.tools()).approveOnCard(call, signal, preview),
     store: deps.store,
     post: deps.post,
     clock: {

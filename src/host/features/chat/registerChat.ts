@@ -3,24 +3,24 @@
 // history, the view's message parser, from deferred.ts) is built when the view first opens or a chat command first runs.
 import * as vscode from 'vscode';
 import type { ActiveRequests } from '../../platform/requests/activeRequests';
-import type { ClientFactory } from '../../platform/clients/clientFactory';
 import { lazy, loadDeferred, type Lazy } from '../../lazy';
 import type { Log } from '../../platform/log/log';
-import type { RegisteredTools } from '../tools/registerTools';
+import type { Runs } from '../../platform/run/runs';
+import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import type { ChatSession } from '../../../core';
 import type { ChatController } from './chatController';
 import type { ExportRequest } from './conversationFiles';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { LastTextEditor } from '../../platform/editors/lastTextEditor';
-import { CHAT_VIEW_ID } from './chatViewId';
+import { CHAT_VIEW_ID } from './chatIds';
 import { walkthroughStepDone } from '../../platform/walkthrough/walkthroughProgress';
 
 export interface ChatFeatureDeps {
-  factory: Lazy<ClientFactory>;
+  runs: Lazy<Runs>;
+  tools: Lazy<WorkspaceTools>;
   active: ActiveRequests;
   log: Log;
   editors: LastTextEditor;
-  tools: RegisteredTools;
 }
 
 interface Chat {
@@ -56,11 +56,11 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
       await session.compactNow();
     }),
     vscode.commands.registerCommand('askModel.exportChat', async (request?: ExportRequest) => {
-      const [{ exportConversation }, { session }] = await Promise.all([loadDeferred(), chat()]);
+      const [{ exportConversation }, { session }] = await Promise.all([loadDeferred.chat(), chat()]);
       return exportConversation(session, request);
     }),
     vscode.commands.registerCommand('askModel.importChat', async (uri?: vscode.Uri) => {
-      const [{ importConversation }, { session, provider }] = await Promise.all([loadDeferred(), chat()]);
+      const [{ importConversation }, { session, provider }] = await Promise.all([loadDeferred.chat(), chat()]);
       const imported = await importConversation(session, uri instanceof vscode.Uri ? uri : undefined);
       if (imported?.ok) await provider.reveal();
       return imported;
@@ -77,14 +77,16 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatFeature
 }
 
 async function buildChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps): Promise<Chat> {
-  const [{ AnswerChanges, ANSWER_CHANGE_SCHEME, ChatController, ChatInput, ChatViewProvider, ConversationStore, createChatSession }, factory, tools] = await Promise.all([loadDeferred(), deps.factory(), deps.tools.load()]);
+  // The workspace tools load when the model first calls one (or a card's decision arrives), not with the chat.
+  const tools = deps.tools;
+  const [{ AnswerChanges, ANSWER_CHANGE_SCHEME, ChatController, ChatInput, ChatViewProvider, ConversationStore, createChatSession }, runs] = await Promise.all([loadDeferred.chat(), deps.runs()]);
   const store = new ConversationStore(context.workspaceState, (problem) => {
     deps.log.warn(`chat history: ${problem}`);
     void vscode.window.showWarningMessage(`Ask Model: ${problem}`);
   });
   const provider = new ChatViewProvider(context.extensionUri, deps.log);
   const session = createChatSession({
-    factory,
+    runs,
     active: deps.active,
     log: deps.log,
     store,

@@ -3,19 +3,15 @@
 // the profile's commitModel (else its chat model). The request goes through the one request path, and the answer is
 // logged and counted like every other surface's; progress shows in a notification that cancels it, and Stop stops it.
 import * as vscode from 'vscode';
-import { answerFactsOf, assembleRequests, diffCapNote, messageOf, writeCommitMessage, type CommitMessagePorts, type DiffSource, type DescribedError } from '../../../core';
+import { diffCapNote, messageOf, writeCommitMessage, type CommitMessagePorts, type DiffSource, type DescribedError } from '../../../core';
 import type { ActiveRequests } from '../../platform/requests/activeRequests';
-import { recordAnswer } from '../../platform/run/answerRecord';
-import type { ClientFactory } from '../../platform/clients/clientFactory';
-import { selectModel } from '../../platform/catalogue/modelPicker';
-import { logRequest, type Log } from '../../platform/log/log';
-import { knownModelInfo } from '../../platform/catalogue/modelCatalogue';
-import { readProfiles } from '../../platform/settings/settings';
+import type { Log } from '../../platform/log/log';
+import type { Runs } from '../../platform/run/runs';
 import { reportError } from '../../platform/ui/showError';
 import { chooseRepository, commitGitApi, type GitRepository } from './commitRepository';
 
 export interface CommitMessageDeps {
-  factory: ClientFactory;
+  runs: Runs;
   active: ActiveRequests;
   log: Log;
 }
@@ -44,19 +40,11 @@ export async function writeCommitMessageCommand(deps: CommitMessageDeps, clicked
 }
 
 async function write(deps: CommitMessageDeps, repository: GitRepository): Promise<CommitMessageResult> {
-  const { factory, log } = deps;
   const where = { repository: repository.rootUri.fsPath };
   const retry = () => write(deps, repository);
   try {
-    let ready = await factory.create();
-    if (ready.settings.commitModel === '' && ready.settings.model === '') {
-      if (!(await selectModel(factory, log))) return { status: 'cancelled', ...where };
-      ready = await factory.create();
-    }
-    const { settings, client } = ready;
-    const model = settings.commitModel || settings.model;
-    const feature = `commit-message (profile ${settings.profile})`;
-    const assembly = assembleRequests({ settings: { ...settings, model }, surface: 'commit-message', modelInfo: knownModelInfo(factory, ready, model) });
+    const run = await deps.runs.prepare({ surface: 'commit-message' });
+    if (!run) return { status: 'cancelled', ...where };
     const ports: CommitMessagePorts = {
       repository: {
         stagedDiff: () => repository.diff(true),
@@ -69,24 +57,17 @@ async function write(deps: CommitMessageDeps, repository: GitRepository): Promis
           repository.inputBox.value = text;
         },
       },
-      ask: (messages, signal) => {
-        // No tools: a commit message is text, whatever the profile offers the chat.
-        const request = assembly.request(messages, { tools: [] });
-        logRequest(log, feature, request);
-        return client.streamBatches(request, { signal });
-      },
+      // No tools: a commit message is text, whatever the profile offers the chat.
+      ask: (messages, signal) => run.client.streamBatches(run.buildRequest(messages, { tools: [] }), { signal }),
     };
     const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Ask Model: writing the commit message with ${model}…`, cancellable: true },
-      (_progress, token) => deps.active.run((signal) => writeCommitMessage(ports, { model, signal }), token),
+      { location: vscode.ProgressLocation.Notification, title: `Ask Model: writing the commit message with ${run.model}…`, cancellable: true },
+      (_progress, token) => deps.active.run((signal) => writeCommitMessage(ports, { model: run.model, signal }), token),
     );
-    if (outcome.done) {
-      const profile = readProfiles().length > 1 ? settings.profile : undefined;
-      recordAnswer(factory, log, feature, outcome.done, answerFactsOf(outcome.done, { model, profile, prices: assembly.prices }));
-    }
+    if (outcome.done) run.answered(outcome.done);
     const note = diffCapNote(outcome);
     if (note) {
-      log.info(`${feature}: ${note}`);
+      deps.log.info(`${run.feature}: ${note}`);
       void vscode.window.showInformationMessage(`Ask Model: ${note}`);
     }
     return { status: outcome.status, message: outcome.message, source: outcome.source, leftOut: outcome.leftOut, cut: outcome.cut, ...where };

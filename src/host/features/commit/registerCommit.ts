@@ -1,13 +1,13 @@
 // Registers "Write Commit Message" at activation; its implementation (commitMessageCommand.ts), git's API and the
-// client load on its first run.
+// run load on its first run.
 import * as vscode from 'vscode';
-import type { ActiveRequests } from '../../platform/requests/activeRequests';
-import type { ClientFactory } from '../../platform/clients/clientFactory';
 import { loadDeferred, type Lazy } from '../../lazy';
 import type { Log } from '../../platform/log/log';
+import type { ActiveRequests } from '../../platform/requests/activeRequests';
+import type { Runs } from '../../platform/run/runs';
 
 export interface CommitDeps {
-  factory: Lazy<ClientFactory>;
+  runs: Lazy<Runs>;
   active: ActiveRequests;
   log: Log;
 }
@@ -15,8 +15,8 @@ export interface CommitDeps {
 export function registerCommit(context: vscode.ExtensionContext, deps: CommitDeps): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('askModel.writeCommitMessage', async (clicked?: unknown) => {
-      const [{ writeCommitMessageCommand }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
-      return writeCommitMessageCommand({ factory, active: deps.active, log: deps.log }, clicked);
+      const [{ writeCommitMessageCommand }, runs] = await Promise.all([loadDeferred.commit(), deps.runs()]);
+      return writeCommitMessageCommand({ runs, active: deps.active, log: deps.log }, clicked);
     }),
   );
 }

@@ -1,7 +1,7 @@
 // The status bar's Completions menu, loaded when it is first opened (deferred.ts): the completion model, on or off
 // everywhere or for the file's language, snooze, the log. Each entry runs the command that does it.
 import * as vscode from 'vscode';
-import type { CompletionSwitch } from './registerCompletions';
+import type { CompletionSwitch } from './completionSwitch';
 
 export async function showCompletionsMenu(now: CompletionSwitch, snoozed: boolean): Promise<void> {
   const language = vscode.window.activeTextEditor?.document.languageId;

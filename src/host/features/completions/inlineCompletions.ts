@@ -4,7 +4,6 @@
 // the cache, the debounce, the one request in flight and the choice of endpoint.
 import * as vscode from 'vscode';
 import {
-  buildMetadata,
   ChunkRing,
   COMPLETION_CONTEXT_LIMITS,
   CompletionEngine,
@@ -14,22 +13,22 @@ import {
   isInCommentOrString,
   matchingDenyGlob,
   readLearntEndpoints,
-  requestSettingsFor,
   resolveServiceUrls,
-  type AnsweredCompletion,
+  type CompletionSender,
   type CompletionStatus,
   type CompletionTextSource,
+  type PreparedRun,
 } from '../../../core';
-import type { ClientFactory, ReadyCompletionClient } from '../../platform/clients/clientFactory';
 import type { Log } from '../../platform/log/log';
-import { readCompletionSettingsNow, readSettings, readWorkspaceToolSettings } from '../../platform/settings/settings';
+import type { Runs } from '../../platform/run/runs';
+import { readCompletionSettingsNow, readWorkspaceToolSettings } from '../../platform/settings/settings';
 
 /** A cursor this far from where the last chunk of its file was taken takes new ones from around its window. */
 const PICK_DISTANCE_LINES = 32;
 const LEARNT_KEY = 'askModel.completions.learntEndpoints';
 
 export interface InlineCompletionsDeps {
-  factory: ClientFactory;
+  runs: Runs;
   log: Log;
   state: vscode.Memento;
   onStatus: (status: CompletionStatus) => void;
@@ -39,7 +38,8 @@ export class InlineCompletions implements vscode.Disposable {
   readonly engine: CompletionEngine;
   private readonly ring = new ChunkRing();
   private readonly disposables: vscode.Disposable[] = [];
-  private ready: Promise<ReadyCompletionClient> | undefined;
+  /** The completion model's run (its model, metadata, request assembly and answer record) and its server's sender. */
+  private ready: Promise<{ run: PreparedRun; sender: CompletionSender }> | undefined;
   private readonly lastPick = new Map<string, number>();
 
   constructor(private readonly deps: InlineCompletionsDeps) {
@@ -50,7 +50,7 @@ export class InlineCompletions implements vscode.Disposable {
       log: { info: (line) => deps.log.info(line), warn: (line) => deps.log.warn(line), debug: (line) => deps.log.debug(line) },
       onStatus: deps.onStatus,
       onProblem: (status) => void this.showProblem(status),
-      onAnswered: (answered) => void this.recordSpend(answered),
+      onAnswered: (answered) => void this.ready?.then(({ run }) => run.completionAnswered(answered.answer), () => undefined),
     });
     for (const editor of vscode.window.visibleTextEditors) this.takeChunk(editor.document, editor.selection.active.line);
     this.disposables.push(
@@ -71,9 +71,6 @@ export class InlineCompletions implements vscode.Disposable {
   async provide(document: vscode.TextDocument, position: vscode.Position, context: vscode.InlineCompletionContext, token: vscode.CancellationToken): Promise<vscode.InlineCompletionItem[] | undefined> {
     // The suggest widget is open: an inline item must then extend its selection, which a FIM answer does not.
     if (context.selectedCompletionInfo !== undefined) return undefined;
-    const settings = readSettings();
-    const model = settings.completionModel;
-    if (model === '') return undefined;
     const completion = readCompletionSettingsNow();
     const filename = relativeName(document);
     if (this.denied(filename)) return undefined;
@@ -81,15 +78,16 @@ export class InlineCompletions implements vscode.Disposable {
     const { prefix, suffix, chunks } = gatherCompletionContext(textSourceOf(document), position, { filename, languageId: document.languageId }, completion.otherFiles ? this.ring : undefined);
     if (!completion.inCommentsAndStrings && context.triggerKind === vscode.InlineCompletionTriggerKind.Automatic && isInCommentOrString(prefix, document.languageId)) return undefined;
 
-    const ready = await this.client();
+    const { run, sender } = await this.prepared();
     if (token.isCancellationRequested) return undefined;
+    const { model, settings } = run;
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());
     try {
       const suggestion = await this.engine.suggest(
         {
           server: JSON.stringify([resolveServiceUrls(settings.baseUrl).chatCompletions, model]),
-          sender: ready.client,
+          sender,
           endpoint: settings.completionEndpoint,
           maxLines: completion.maxLines,
           input: {
@@ -101,7 +99,9 @@ export class InlineCompletions implements vscode.Disposable {
             chunks,
             maxTokens: completion.maxTokens,
             template: fimTemplateFor(model, settings.modelOverrides[model]?.fimTemplate),
-            metadata: buildMetadata(requestSettingsFor(settings, 'inline-completion').metadata),
+            metadata: run.metadata,
+            modelBody: settings.modelOverrides[model],
+            chatRequest: (messages, maxTokens) => run.buildRequest(messages, { tools: [], stream: false, maxOutputTokens: maxTokens }),
           },
         },
         controller.signal,
@@ -124,11 +124,19 @@ export class InlineCompletions implements vscode.Disposable {
     for (const disposable of this.disposables) disposable.dispose();
   }
 
-  private client(): Promise<ReadyCompletionClient> {
-    this.ready ??= this.deps.factory.createCompletionClient().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
+  /** The run for the completion model, made again after the settings or the key change (settingsChanged). */
+  private prepared(): Promise<{ run: PreparedRun; sender: CompletionSender }> {
+    this.ready ??= this.deps.runs.prepare({ surface: 'inline-completion' }).then(
+      (run) => {
+        // Its rule never asks the user to pick, so a run is always made (or the reason thrown).
+        if (!run) throw new Error('inline completions have no model');
+        return { run, sender: run.completions() };
+      },
+      (error: unknown) => {
+        this.ready = undefined;
+        throw error;
+      },
+    );
     return this.ready;
   }
 
@@ -170,14 +178,6 @@ export class InlineCompletions implements vscode.Disposable {
     else if (picked === fixes['open-settings']) await vscode.commands.executeCommand('workbench.action.openSettings', 'askModel.completion');
   }
 
-  /** A priced completion adds to the day's spend; a local server's free one does not count as an answer. */
-  private async recordSpend(answered: AnsweredCompletion): Promise<void> {
-    const ready = await this.ready;
-    const prompt = answered.answer.usage?.prompt_tokens;
-    const output = answered.answer.usage?.completion_tokens;
-    if (!ready?.prices || prompt === undefined || output === undefined) return;
-    await this.deps.factory.spend.record({ usd: prompt * ready.prices.inputPerToken + output * ready.prices.outputPerToken, basis: 'prices' });
-  }
 }
 
 /** The name the deny globs and the chunks use: workspace-relative where it can be, else the file's own path. */

@@ -5,43 +5,23 @@
 // before anything loads are plain setting reads.
 import * as vscode from 'vscode';
 import type { CompletionStatus } from '../../../core';
-import type { ClientFactory } from '../../platform/clients/clientFactory';
 import { lazy, loadDeferred, type Lazy } from '../../lazy';
+import type { ModelCatalogues } from '../../platform/catalogue/modelCatalogues';
+import type { ClientFactory } from '../../platform/clients/clientFactory';
 import type { Log } from '../../platform/log/log';
-import type { InlineCompletions } from './inlineCompletions';
+import type { Runs } from '../../platform/run/runs';
 import { walkthroughStepDone } from '../../platform/walkthrough/walkthroughProgress';
+import { readCompletionSwitch } from './completionSwitch';
+import type { InlineCompletions } from './inlineCompletions';
 
 export const SNOOZE_MS = 5 * 60_000;
-const DEFAULT_ENABLE: Readonly<Record<string, boolean>> = { '*': true, plaintext: false, markdown: false, scminput: false };
-
-/** Whether completions are on, as the status bar and the menu show it. */
-export interface CompletionSwitch {
-  model: string;
-  profile: string;
-  /** On for `*`. */
-  enabled: boolean;
-  /** On for the language asked about. */
-  enabledHere: boolean;
-}
 
 export interface CompletionDeps {
-  factory: Lazy<ClientFactory>;
+  runs: Lazy<Runs>;
+  /** For Select Completion Model: a client for the active profile, and its server's catalogue. */
+  clients: Lazy<ClientFactory>;
+  catalogues: Lazy<ModelCatalogues>;
   log: Log;
-}
-
-/** What the switch reads on every keystroke, with no validation (a bad value is reported when the body loads). */
-export function quickSettings(languageId: string | undefined): CompletionSwitch {
-  const config = vscode.workspace.getConfiguration('askModel');
-  const profiles = config.get<unknown>('profiles');
-  const activeName = String(config.get('activeProfile') ?? '').trim();
-  const entry = Array.isArray(profiles)
-    ? (profiles as unknown[]).find((candidate): candidate is { name: string; completionModel?: unknown } => isNamed(candidate) && candidate.name.toLowerCase() === activeName.toLowerCase())
-    : undefined;
-  const model = String((entry ? entry.completionModel : config.get('completionModel')) ?? '').trim();
-  const enable = config.get<Record<string, boolean>>('completions.enable') ?? DEFAULT_ENABLE;
-  const everywhere = enable['*'] ?? true;
-  const here = languageId === undefined ? everywhere : (enable[languageId] ?? everywhere);
-  return { model, profile: entry?.name ?? 'Default', enabled: everywhere, enabledHere: here };
 }
 
 export function registerCompletions(context: vscode.ExtensionContext, deps: CompletionDeps): void {
@@ -54,7 +34,7 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
 
   const update = (): void => {
     const language = vscode.window.activeTextEditor?.document.languageId;
-    const now = quickSettings(language);
+    const now = readCompletionSwitch(language);
     const snoozed = snoozedUntil > Date.now();
     const problem = status.kind === 'ready' ? undefined : status;
     const on = now.model !== '' && now.enabledHere && !snoozed;
@@ -76,9 +56,9 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
 
   const body: Lazy<InlineCompletions> = lazy(async () => {
     const started = performance.now();
-    const [{ InlineCompletions }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
+    const [{ InlineCompletions }, runs] = await Promise.all([loadDeferred.completions(), deps.runs()]);
     const loaded = new InlineCompletions({
-      factory,
+      runs,
       log: deps.log,
       state: context.globalState,
       onStatus: (next) => {
@@ -94,7 +74,7 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
   const provider: vscode.InlineCompletionItemProvider = {
     provideInlineCompletionItems: async (document, position, completionContext, token) => {
       if (snoozedUntil > Date.now()) return undefined;
-      const now = quickSettings(document.languageId);
+      const now = readCompletionSwitch(document.languageId);
       if (now.model === '' || !now.enabledHere) return undefined;
       try {
         return await (await body()).provide(document, position, completionContext, token);
@@ -122,25 +102,25 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
     item,
     vscode.languages.registerInlineCompletionItemProvider({ pattern: '**' }, provider),
     vscode.commands.registerCommand('askModel.completions.toggle', async (enabled?: boolean) => {
-      const { setCompletionsEnabled } = await loadDeferred();
-      await setCompletionsEnabled('*', typeof enabled === 'boolean' ? enabled : !quickSettings(undefined).enabled);
+      const { setCompletionsEnabled } = await loadDeferred.completions();
+      await setCompletionsEnabled('*', typeof enabled === 'boolean' ? enabled : !readCompletionSwitch(undefined).enabled);
     }),
     vscode.commands.registerCommand('askModel.completions.toggleLanguage', async (languageId?: string) => {
       const language = typeof languageId === 'string' ? languageId : vscode.window.activeTextEditor?.document.languageId;
       if (!language) return;
-      const { setCompletionsEnabled } = await loadDeferred();
-      await setCompletionsEnabled(language, !quickSettings(language).enabledHere);
+      const { setCompletionsEnabled } = await loadDeferred.completions();
+      await setCompletionsEnabled(language, !readCompletionSwitch(language).enabledHere);
     }),
     vscode.commands.registerCommand('askModel.completions.snooze', snooze),
     vscode.commands.registerCommand('askModel.completions.selectModel', async (model?: string) => {
-      const [{ selectModel }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
-      return selectModel(factory, deps.log, { forCompletions: true, ...(typeof model === 'string' ? { model } : {}) });
+      const [{ selectModel }, clients, catalogues] = await Promise.all([loadDeferred.completions(), deps.clients(), deps.catalogues()]);
+      return selectModel({ clients, catalogues }, { forCompletions: true, ...(typeof model === 'string' ? { model } : {}) });
     }),
     vscode.commands.registerCommand('askModel.completions.accepted', async (requestId: number) => {
       walkthroughStepDone('completions');
       return (await body()).engine.accepted(requestId);
     }),
-    vscode.commands.registerCommand('askModel.completions.menu', async () => (await loadDeferred()).showCompletionsMenu(quickSettings(vscode.window.activeTextEditor?.document.languageId), snoozedUntil > Date.now())),
+    vscode.commands.registerCommand('askModel.completions.menu', async () => (await loadDeferred.completions()).showCompletionsMenu(readCompletionSwitch(vscode.window.activeTextEditor?.document.languageId), snoozedUntil > Date.now())),
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration('askModel')) return;
@@ -156,8 +136,4 @@ export function registerCompletions(context: vscode.ExtensionContext, deps: Comp
   );
   update();
   item.show();
-}
-
-function isNamed(entry: unknown): entry is { name: string } {
-  return typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string';
 }

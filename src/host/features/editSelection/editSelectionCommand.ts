@@ -4,16 +4,14 @@
 import * as vscode from 'vscode';
 import { runEditSelection, type DescribedError, type ToolLoopOutcome } from '../../../core';
 import type { ActiveRequests } from '../../platform/requests/activeRequests';
-import type { ClientFactory } from '../../platform/clients/clientFactory';
 import type { Log } from '../../platform/log/log';
 import { notificationProgress } from '../../platform/requests/notificationProgress';
-import { prepareRun } from '../../platform/run/prepareRun';
+import type { Runs } from '../../platform/run/runs';
 import { reportError } from '../../platform/ui/showError';
-import { approveWithNotification } from '../tools/toolApprovers';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 
 export interface EditSelectionDeps {
-  factory: ClientFactory;
+  runs: Runs;
   active: ActiveRequests;
   log: Log;
   tools: WorkspaceTools;
@@ -33,7 +31,7 @@ export interface EditSelectionResult {
   error?: DescribedError;
 }
 
-/** The command's implementation; registerCommands.ts registers it at activation and loads this on its first run. */
+/** The command's implementation; registerEditSelection.ts registers it at activation and loads this on its first run. */
 export async function editSelection(deps: EditSelectionDeps, args: EditSelectionArgs | undefined): Promise<EditSelectionResult> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.uri.scheme !== 'file') {
@@ -49,7 +47,7 @@ export async function editSelection(deps: EditSelectionDeps, args: EditSelection
 
   const outcome = await runEditSelection(
     {
-      prepareRun: () => prepareRun(deps.factory, deps.log, 'edit-selection', [document.uri]),
+      prepareRun: () => deps.runs.prepare({ surface: 'edit-selection', workingFiles: [document.uri] }),
       code: {
         path: vscode.workspace.asRelativePath(document.uri, false),
         languageId: document.languageId,
@@ -60,9 +58,9 @@ export async function editSelection(deps: EditSelectionDeps, args: EditSelection
         },
         selectedText: () => document.getText(selection),
         lines: (first, last) => document.getText(new vscode.Range(first, 0, last, document.lineAt(last).text.length)),
-        markRead: () => deps.tools.reads.remember(document.uri.fsPath.replace(/\\/g, '/'), document.getText()),
+        markRead: () => deps.tools.rememberRead(document.uri.fsPath.replace(/\\/g, '/'), document.getText()),
       },
-      tools: { runTool: deps.tools.runner.run, approve: approveWithNotification(deps.tools.approvals) },
+      tools: { runTool: deps.tools.runTool, approve: deps.tools.approveWithNotification },
       showWarning: (message) => void vscode.window.showWarningMessage(message),
       showInformation: (message) => void vscode.window.showInformationMessage(message),
       logError: (line) => deps.log.error(line),

@@ -3,8 +3,6 @@
 // token count. The mapping itself is the core's (src/core/languageModels); this adapts it to VS Code's classes.
 import * as vscode from 'vscode';
 import {
-  answerFactsOf,
-  assembleRequests,
   chatMessagesFromLanguageModel,
   estimatePromptTokens,
   LanguageModelAnswer,
@@ -23,15 +21,19 @@ import {
   type ModelInfo,
   type ServerProfile,
 } from '../../../core';
-import { recordAnswer } from '../../platform/run/answerRecord';
+import type { ModelCatalogues } from '../../platform/catalogue/modelCatalogues';
 import type { ClientFactory, ReadyClient } from '../../platform/clients/clientFactory';
-import { logRequest, type Log } from '../../platform/log/log';
-import { knownModelInfo, loadCatalogue } from '../../platform/catalogue/modelCatalogue';
+import type { ContextMemories } from '../../platform/context/contextMemories';
+import type { Log } from '../../platform/log/log';
+import type { Runs } from '../../platform/run/runs';
 import { readProfiles } from '../../platform/settings/settings';
 import { walkthroughStepDone } from '../../platform/walkthrough/walkthroughProgress';
 
 export interface AskModelLanguageModelsOptions {
-  factory: ClientFactory;
+  runs: Runs;
+  clients: ClientFactory;
+  catalogues: ModelCatalogues;
+  contextMemories: ContextMemories;
   log: Log;
   /** Tells VS Code the list changed (the provider's change event). */
   listChanged: () => void;
@@ -42,7 +44,7 @@ export class AskModelLanguageModels implements vscode.Disposable {
 
   constructor(private readonly options: AskModelLanguageModelsOptions) {
     // A server asked again (the picker's Refresh, Test Connection) may list other models or limits: VS Code asks anew.
-    this.stopListening = options.factory.catalogues.onRediscovered(() => options.listChanged());
+    this.stopListening = options.catalogues.onRediscovered(() => options.listChanged());
   }
 
   dispose(): void {
@@ -68,17 +70,17 @@ export class AskModelLanguageModels implements vscode.Disposable {
   }
 
   private async profileModels(profile: ServerProfile, signal: AbortSignal): Promise<AskModelChatInformation[]> {
-    const { factory, log } = this.options;
+    const { clients, catalogues, log } = this.options;
     let ready: ReadyClient | undefined;
     let models: ModelInfo[] = [];
     try {
-      ready = await factory.createFor(profile.name);
-      models = (await loadCatalogue(factory, log, { ready, signal })).models;
+      ready = await clients.create(profile.name);
+      models = (await catalogues.load(ready, { signal })).models;
     } catch (error) {
       log.warn(`language models: profile ${profile.name}: its models could not be listed: ${messageOf(error)}`);
     }
     if (profile.model !== '' && !models.some((model) => model.id === profile.model)) {
-      models = [...models, ready ? knownModelInfo(factory, ready, profile.model) : { id: profile.model, sources: {} }];
+      models = [...models, ready ? catalogues.known(ready, profile.model) : { id: profile.model, sources: {} }];
     }
     return models.map((info) => languageModelInformation(profile.name, info, this.memoryOf(profile.name, info).window()));
   }
@@ -91,20 +93,25 @@ export class AskModelLanguageModels implements vscode.Disposable {
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     token: vscode.CancellationToken,
   ): Promise<void> {
-    const { factory, log } = this.options;
-    const feature = `vscode-chat (profile ${model.profile})`;
+    const { runs, log } = this.options;
+    let feature = `vscode-chat (profile ${model.profile})`;
     const signal = abortSignalOf(token);
     const ThinkingPart = thinkingPartClass();
     const answer = new LanguageModelAnswer({ thinking: ThinkingPart !== undefined });
     try {
-      const ready = await factory.createFor(model.profile);
-      // The effort the user chose for this model in VS Code's picker, where it offered one.
-      const info = withModelConfiguration(knownModelInfo(factory, ready, model.model), (options as { modelConfiguration?: unknown }).modelConfiguration);
-      // The same assembly as our own chat's: the caller brings the messages and the tools, the rest is the profile's.
-      const assembly = assembleRequests({ settings: { ...ready.settings, model: model.model }, surface: 'vscode-chat', modelInfo: info, tools: toolDefinitionsFromLanguageModel(options.tools) });
-      const request = assembly.request(chatMessagesFromLanguageModel(withThinkingMarked(messages, ThinkingPart), { readsImages: info.supportsVision === true }), { toolChoice: toolChoiceFor(options.toolMode) });
-      logRequest(log, feature, request);
-      for await (const batch of ready.client.streamBatches(request, { signal: signal.signal })) {
+      // The same run as our own chat's: the caller brings the messages, the tools and the model (with the effort the
+      // user chose for it in VS Code's picker, where it offered one); the rest is the profile's.
+      const run = await runs.prepare({
+        surface: 'vscode-chat',
+        profile: model.profile,
+        model: model.model,
+        adjustModelInfo: (info) => withModelConfiguration(info, (options as { modelConfiguration?: unknown }).modelConfiguration),
+        tools: toolDefinitionsFromLanguageModel(options.tools),
+      });
+      if (!run) return;
+      feature = run.feature;
+      const request = run.buildRequest(chatMessagesFromLanguageModel(withThinkingMarked(messages, ThinkingPart), { readsImages: run.modelInfo.supportsVision === true }), { toolChoice: toolChoiceFor(options.toolMode) });
+      for await (const batch of run.client.streamBatches(request, { signal: signal.signal })) {
         for (const part of answer.partsOf(batch)) {
           if (part.type === 'text') progress.report(new vscode.LanguageModelTextPart(part.value));
           else if (part.type === 'toolCall') progress.report(new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input));
@@ -112,14 +119,13 @@ export class AskModelLanguageModels implements vscode.Disposable {
         }
       }
       if (answer.done) {
-        const profile = readProfiles().length > 1 ? model.profile : undefined;
-        recordAnswer(factory, log, feature, answer.done, answerFactsOf(answer.done, { model: model.model, profile, prices: assembly.prices }));
+        run.answered(answer.done);
         walkthroughStepDone('vscodeChat');
       }
       if (token.isCancellationRequested) return;
       if (answer.promptTokens !== undefined) {
         // What the server counted teaches the estimate VS Code's token counts use (and our own chat's, for this model).
-        const memory = this.memoryOf(model.profile, info);
+        const memory = run.contextMemory;
         memory.setCalibration(recordPromptUsage(memory.calibration(), estimatePromptTokens(request), answer.promptTokens));
       }
     } catch (error) {
@@ -141,7 +147,7 @@ export class AskModelLanguageModels implements vscode.Disposable {
 
   /** The model's window and token calibration as every feature shares them (per profile and model). */
   private memoryOf(profile: string, info: ModelInfo): ContextMemory {
-    return this.options.factory.contextMemories.memoryFor(profile, info.id, () =>
+    return this.options.contextMemories.memoryFor(profile, info.id, () =>
       info.contextWindow === undefined ? undefined : { contextWindow: info.contextWindow, maxOutputTokens: info.maxOutputTokens },
     );
   }

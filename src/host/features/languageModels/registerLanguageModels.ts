@@ -6,28 +6,31 @@
 // its chat.
 import * as vscode from 'vscode';
 import type { AskModelChatInformation } from '../../../core';
-import type { ClientFactory } from '../../platform/clients/clientFactory';
 import { lazy, loadDeferred, type Lazy } from '../../lazy';
 import type { Log } from '../../platform/log/log';
+import type { ModelCatalogues } from '../../platform/catalogue/modelCatalogues';
+import type { ClientFactory } from '../../platform/clients/clientFactory';
+import type { ContextMemories } from '../../platform/context/contextMemories';
+import type { Runs } from '../../platform/run/runs';
 import type { AskModelLanguageModels } from './askModelLanguageModels';
-
-/** The vendor other extensions select our models by; package.json's `languageModelChatProviders` names it too. */
-export const LANGUAGE_MODEL_VENDOR = 'ask-model';
-export const MANAGE_MODELS_COMMAND = 'askModel.manageModels';
+import { LANGUAGE_MODEL_VENDOR, MANAGE_MODELS_COMMAND } from './languageModelIds';
 
 /** Settings that change which models are offered or what is known of them. */
 const MODEL_LIST_SETTINGS = ['askModel.profiles', 'askModel.activeProfile', 'askModel.baseUrl', 'askModel.model', 'askModel.modelOverrides', 'askModel.headers'];
 
 export interface LanguageModelDeps {
-  factory: Lazy<ClientFactory>;
+  runs: Lazy<Runs>;
+  clients: Lazy<ClientFactory>;
+  catalogues: Lazy<ModelCatalogues>;
+  contextMemories: Lazy<ContextMemories>;
   log: Log;
 }
 
 export function registerLanguageModels(context: vscode.ExtensionContext, deps: LanguageModelDeps): void {
   const changed = new vscode.EventEmitter<void>();
   const models: Lazy<AskModelLanguageModels> = lazy(async () => {
-    const [{ AskModelLanguageModels }, factory] = await Promise.all([loadDeferred(), deps.factory()]);
-    const loaded = new AskModelLanguageModels({ factory, log: deps.log, listChanged: () => changed.fire() });
+    const [{ AskModelLanguageModels }, runs, clients, catalogues, contextMemories] = await Promise.all([loadDeferred.languageModels(), deps.runs(), deps.clients(), deps.catalogues(), deps.contextMemories()]);
+    const loaded = new AskModelLanguageModels({ runs, clients, catalogues, contextMemories, log: deps.log, listChanged: () => changed.fire() });
     context.subscriptions.push(loaded);
     return loaded;
   });
@@ -43,7 +46,7 @@ export function registerLanguageModels(context: vscode.ExtensionContext, deps: L
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (MODEL_LIST_SETTINGS.some((setting) => event.affectsConfiguration(setting))) changed.fire();
     }),
-    vscode.commands.registerCommand(MANAGE_MODELS_COMMAND, async () => (await loadDeferred()).manageModels(deps.log)),
+    vscode.commands.registerCommand(MANAGE_MODELS_COMMAND, async () => (await loadDeferred.languageModels()).manageModels(deps.log)),
   );
   // VS Code asks a provider for its models only when the provider says its list changed, when an extension selects
   // models of its vendor, or when "Manage Language Models" opens; registering is not enough. Without this, its Chat

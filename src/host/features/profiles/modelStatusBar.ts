@@ -4,25 +4,21 @@
 // tooltip, on a warning background; so does a LiteLLM key's budget from 80 % (an error background from 95 %), whose
 // spend the tooltip always shows once known.
 import * as vscode from 'vscode';
+import { quickProfile } from '../../../core/eager';
 import type { ServerNotices } from '../../platform/notices/serverNotices';
+import { settingsLayersNow } from '../../platform/settings/settingsLayers';
 
 export function registerModelStatusBar(context: vscode.ExtensionContext, notices: ServerNotices): void {
   const item = vscode.window.createStatusBarItem('askModel.model', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Ask Model: Model';
   const update = (): void => {
-    // Plain reads, not the full validated settings: this runs during activation, where every millisecond counts; a
-    // bad value is reported with its name when a request is made.
-    const config = vscode.workspace.getConfiguration('askModel');
-    const profiles = config.get<unknown>('profiles');
-    const entries = Array.isArray(profiles) ? (profiles as unknown[]) : [];
-    const activeName = String(config.get('activeProfile') ?? '').trim();
-    const active = entries.find((entry): entry is { name: string; model?: unknown; baseUrl?: unknown } => isNamed(entry) && entry.name.toLowerCase() === activeName.toLowerCase());
-    const model = String((active ? active.model : config.get('model')) ?? '').trim();
-    const baseUrl = String((active ? active.baseUrl : config.get('baseUrl')) ?? '');
-    const profile = active?.name ?? 'Default';
-    const label = entries.length === 0 ? model || 'no model' : `${profile} · ${model || 'no model'}`;
+    // The quick read, not the full validated settings: this runs during activation, where every millisecond counts; a
+    // bad value is reported with its name when a request is made. The same layered profiles as every reader.
+    const settings = settingsLayersNow();
+    const { profile, model, baseUrl, added } = quickProfile((key) => settings.get(key));
+    const label = added === 0 ? model || 'no model' : `${profile} · ${model || 'no model'}`;
     const about =
-      entries.length === 0
+      added === 0
         ? `Ask Model: ${model ? `using ${model}` : 'no model chosen'} on ${baseUrl}. Click to select a model.`
         : `Ask Model: profile "${profile}" (${baseUrl}), ${model ? `model ${model}` : 'no model chosen'}. Click to switch profile.`;
     item.text = notices.waiting === undefined ? `$(sparkle) ${label}` : `$(watch) ${label}`;
@@ -31,7 +27,7 @@ export function registerModelStatusBar(context: vscode.ExtensionContext, notices
       notices.keyBudgetLevel === 'critical' ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : notices.waiting !== undefined || notices.rateLimit !== undefined || notices.keyBudgetLevel === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground')
       : undefined;
-    item.command = entries.length === 0 ? 'askModel.selectModel' : 'askModel.selectProfile';
+    item.command = added === 0 ? 'askModel.selectModel' : 'askModel.selectProfile';
   };
   update();
   item.show();
@@ -42,8 +38,4 @@ export function registerModelStatusBar(context: vscode.ExtensionContext, notices
       if (event.affectsConfiguration('askModel')) update();
     }),
   );
-}
-
-function isNamed(entry: unknown): entry is { name: string } {
-  return typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string';
 }

@@ -7,12 +7,10 @@
 import * as vscode from 'vscode';
 import { DEFAULT_PROFILE_NAME, fillPresetUrl, isDefaultProfile, PROVIDER_PRESETS, placeholdersOf, profileNameFor, resolveServiceUrls, type ProviderPreset } from '../../../core';
 import type { ApiKeyStore } from '../../platform/clients/apiKeyStore';
-import type { ClientFactory } from '../../platform/clients/clientFactory';
-import type { Log } from '../../platform/log/log';
 import { addProfile as writeProfile, readProfiles, readSettings, setActiveProfile } from '../../platform/settings/settings';
 import { showError } from '../../platform/ui/showError';
 import { pickProfileSource, type ProfileSource } from './profileSources';
-import { testConnection, type ConnectionReport } from './testConnection';
+import { testConnection, type ConnectionDeps, type ConnectionReport } from './testConnection';
 import { walkthroughStepDone } from '../../platform/walkthrough/walkthroughProgress';
 
 export interface SelectProfileArgs {
@@ -81,7 +79,8 @@ export interface AddedProfile {
   test: ConnectionReport | undefined;
 }
 
-export async function addProfile(keys: ApiKeyStore, factory: ClientFactory, log: Log, args: AddProfileArgs = {}): Promise<AddedProfile | undefined> {
+export async function addProfile(keys: ApiKeyStore, connection: ConnectionDeps, args: AddProfileArgs = {}): Promise<AddedProfile | undefined> {
+  const { log } = connection;
   const taken = new Set(readProfilesOrNone().map((profile) => profile.name.toLowerCase()));
   let source: ProfileSource | undefined;
   if (args.preset !== undefined) {
@@ -144,7 +143,7 @@ export async function addProfile(keys: ApiKeyStore, factory: ClientFactory, log:
     return undefined;
   }
   log.info(`profiles: added "${name}" (${displayHost(baseUrl)}${source.kind === 'local' ? `, found on this machine: ${source.server.label}` : source.kind === 'preset' ? `, preset ${source.preset.id}` : ''}) and made it active`);
-  const test = args.test === false ? undefined : await testConnection(factory, log);
+  const test = args.test === false ? undefined : await testConnection(connection);
   return { name, test };
 }
 

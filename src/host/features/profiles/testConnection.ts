@@ -5,11 +5,13 @@
 // proxy has it), or the exact error and its fix; and, whatever the server said,
 // when VS Code's own settings hide our models from its chat (the Copilot harness without its bridge), with the setting.
 import * as vscode from 'vscode';
-import { assembleRequests, discoveryUrls, formatKeyBudget, formatModelDetail, formatMs, messageOf, type EndpointOutcome, type DescribedError, type HiddenModelsNotice } from '../../../core';
+import { discoveryUrls, formatKeyBudget, formatModelDetail, formatMs, messageOf, type EndpointOutcome, type DescribedError, type HiddenModelsNotice } from '../../../core';
+import type { ModelCatalogues } from '../../platform/catalogue/modelCatalogues';
 import type { ClientFactory, ReadyClient } from '../../platform/clients/clientFactory';
 import { readHiddenModelsNotice, showHiddenModelsNotice } from '../../platform/vscodeChat/hiddenModelsNotice';
 import type { Log } from '../../platform/log/log';
-import { knownModelInfo, loadCatalogue } from '../../platform/catalogue/modelCatalogue';
+import type { Runs } from '../../platform/run/runs';
+import type { KeyBudgets } from '../../platform/spend/keyBudgets';
 import { reportError } from '../../platform/ui/showError';
 import { walkthroughStepDone } from '../../platform/walkthrough/walkthroughProgress';
 
@@ -52,10 +54,19 @@ export interface ConnectionReport {
 /** How many models the notification names with their details (the log has them all). */
 const MODELS_IN_MESSAGE = 4;
 
-export async function testConnection(factory: ClientFactory, log: Log): Promise<ConnectionReport> {
+/** What Test Connection asks: a client for the active profile, its catalogue, the run for the one token, the key's budget. */
+export interface ConnectionDeps {
+  clients: ClientFactory;
+  catalogues: ModelCatalogues;
+  runs: Runs;
+  keyBudgets: KeyBudgets;
+  log: Log;
+}
+
+export async function testConnection(deps: ConnectionDeps): Promise<ConnectionReport> {
   const hiddenModels = readHiddenModelsNotice();
-  if (hiddenModels) showHiddenModelsNotice(hiddenModels, log);
-  const report = await testServer(factory, log);
+  if (hiddenModels) showHiddenModelsNotice(hiddenModels, deps.log);
+  const report = await testServer(deps);
   if (report.ok) {
     // The server answered: the key question is settled too (a local server needs none).
     walkthroughStepDone('testConnection');
@@ -64,17 +75,18 @@ export async function testConnection(factory: ClientFactory, log: Log): Promise<
   return hiddenModels ? { ...report, hiddenModels } : report;
 }
 
-async function testServer(factory: ClientFactory, log: Log): Promise<ConnectionReport> {
+async function testServer(deps: ConnectionDeps): Promise<ConnectionReport> {
+  const { log } = deps;
   let url = '(settings invalid)';
   try {
-    const ready = await factory.create();
+    const ready = await deps.clients.create();
     const { client, settings } = ready;
     url = client.urls.chatCompletions;
     return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Ask Model: testing ${url}…` }, async () => {
       const readiness = await checkReadiness(ready);
       const startedModels = performance.now();
       // Test Connection always asks the server afresh: it is the command for "what does this server say now".
-      const catalogue = await loadCatalogue(factory, log, { ready, refresh: true, signal: AbortSignal.timeout(30_000) });
+      const catalogue = await deps.catalogues.load(ready, { refresh: true, signal: AbortSignal.timeout(30_000) });
       const modelsMs = performance.now() - startedModels;
       const listed = catalogue.discovered.listedIds === undefined ? undefined : catalogue.models;
       const models = listed?.map((model) => model.id).sort((a, b) => a.localeCompare(b));
@@ -89,16 +101,16 @@ async function testServer(factory: ClientFactory, log: Log): Promise<ConnectionR
       }
       // One token, whatever the model's override says, and no stream: the answer only proves the model answers. The
       // model's sampling parameters and headers (modelOverrides) go as with every request: a server that refuses one
-      // (OpenAI refuses top_k) should fail here, where the user is testing, not at the first question.
-      const request = assembleRequests({ settings: { ...settings, model }, surface: 'test-connection', modelInfo: knownModelInfo(factory, ready, model) }).request([{ role: 'user', content: 'Reply with OK.' }], {
-        stream: false,
-        maxOutputTokens: 1,
-      });
+      // (OpenAI refuses top_k) should fail here, where the user is testing, not at the first question. The run is
+      // the one every surface makes; its answer is not recorded (it is a test, not an answer).
+      const run = await deps.runs.prepare({ surface: 'test-connection', model });
+      if (!run) throw new Error('test-connection: the run was not made');
+      const request = run.buildRequest([{ role: 'user', content: 'Reply with OK.' }], { stream: false, maxOutputTokens: 1 });
       const startedAnswer = performance.now();
-      const result = await client.complete(request, { signal: AbortSignal.timeout(Math.max(settings.firstByteTimeoutMs, 30_000)) });
+      const result = await run.client.complete(request, { signal: AbortSignal.timeout(Math.max(settings.firstByteTimeoutMs, 30_000)) });
       const answerMs = performance.now() - startedAnswer;
       // After the answer, so its cost is counted; asked whatever the time since the last ask (this is the command for now).
-      const budget = await factory.keyBudgets.refresh(ready, true);
+      const budget = await deps.keyBudgets.refresh(ready, true);
       const keyBudget = budget.kind === 'known' ? formatKeyBudget(budget.budget) : undefined;
       const message = `Connected to ${url}.${readiness ? ` ${describeReadiness(readiness)}.` : ''} ${describeModels(listed === undefined ? undefined : discovered, modelsMs)}${describeSources(catalogue.discovered.endpoints)} A one-token answer from ${result.done?.model ?? model} took ${formatMs(answerMs)}.${keyBudget ? ` ${keyBudget}` : ''}`;
       log.info(`test-connection: ${message}`);
@@ -107,7 +119,7 @@ async function testServer(factory: ClientFactory, log: Log): Promise<ConnectionR
     });
   } catch (error) {
     log.error(`test-connection: ${messageOf(error)}`);
-    const described = reportError(error, () => testConnection(factory, log));
+    const described = reportError(error, () => testConnection(deps));
     return { ok: false, url, models: undefined, modelsMs: undefined, model: undefined, answerMs: undefined, message: messageOf(error), error: described };
   }
 }

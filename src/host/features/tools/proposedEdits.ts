@@ -1,7 +1,7 @@
 // A proposed edit is shown before it is applied: `vscode.diff` of the file as it is now against a read-only virtual
-// document holding the proposed text. registerTools.ts registers the scheme at activation and hands its documents here.
+// document holding the proposed text. registerTools.ts registers the scheme (toolIds.ts) at activation and hands its documents here.
 import * as vscode from 'vscode';
-import { PROPOSED_SCHEME } from './registerTools';
+import { PROPOSED_SCHEME } from './toolIds';
 
 interface Shown {
   /** The virtual documents' query: the call id and a serial number. */

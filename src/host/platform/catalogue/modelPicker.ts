@@ -5,8 +5,7 @@
 import * as vscode from 'vscode';
 import { formatModelDetail, type ModelInfo } from '../../../core';
 import type { ClientFactory } from '../clients/clientFactory';
-import type { Log } from '../log/log';
-import { loadCatalogue } from './modelCatalogue';
+import type { ModelCatalogues } from './modelCatalogues';
 import { pickOrType } from '../ui/pickOrType';
 import { updateModelSetting } from '../settings/settings';
 import { showError } from '../ui/showError';
@@ -21,7 +20,13 @@ export interface SelectModelArgs {
 /** The picker's last item: ask the server again. Its label cannot be a model id (ids have no spaces before `$(`). */
 export const REFRESH_LABEL = '$(refresh) Refresh';
 
-export async function selectModel(factory: ClientFactory, log: Log, args?: SelectModelArgs): Promise<string | undefined> {
+/** What the picker asks: a client for the active profile, and its server's catalogue. */
+export interface ModelPickerDeps {
+  clients: ClientFactory;
+  catalogues: ModelCatalogues;
+}
+
+export async function selectModel(deps: ModelPickerDeps, args?: SelectModelArgs): Promise<string | undefined> {
   const setting = args?.forCompletions === true ? 'completionModel' : 'model';
   if (typeof args?.model === 'string' && args.model.trim() !== '') {
     await updateModelSetting(args.model.trim(), setting);
@@ -32,10 +37,10 @@ export async function selectModel(factory: ClientFactory, log: Log, args?: Selec
     let models: ModelInfo[] | undefined;
     let current = '';
     try {
-      const ready = await factory.create();
+      const ready = await deps.clients.create();
       current = setting === 'completionModel' ? ready.settings.completionModel : ready.settings.model;
       const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Ask Model: loading models…' }, () =>
-        loadCatalogue(factory, log, { ready, refresh, signal: AbortSignal.timeout(20_000) }),
+        deps.catalogues.load(ready, { refresh, signal: AbortSignal.timeout(20_000) }),
       );
       models = loaded.discovered.listedIds === undefined ? undefined : loaded.models;
     } catch (error) {

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { composeProjectRules, discoverProjectRules, readProjectRulesSetting, type ProjectRules, type RulesFileText } from '../../../core';
 import type { Log } from '../log/log';
 import { WorkspaceRulesFileSystem } from './workspaceRulesFileSystem';
+import { askModelConfiguration } from '../settings/settingsLayers';
 
 /** Each rules file read in this session, by the path its chip shows. */
 const readFiles = new Map<string, vscode.Uri>();
@@ -16,7 +17,7 @@ const readFiles = new Map<string, vscode.Uri>();
  * SettingsError for a setting that cannot be read (the request stops with it, as for any other bad setting).
  */
 export async function readProjectRules(workingFiles: readonly vscode.Uri[], log: Log, feature: string): Promise<ProjectRules | undefined> {
-  const current = vscode.workspace.getConfiguration('askModel');
+  const current = askModelConfiguration();
   const sources = readProjectRulesSetting((key) => current.get(key));
   if (sources.kinds.length === 0 && sources.paths.length === 0) return undefined;
   const folders = vscode.workspace.workspaceFolders ?? [];

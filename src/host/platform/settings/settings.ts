@@ -1,54 +1,35 @@
 // Reads `askModel.*` fresh on every use, so a changed setting applies to the next request without a reload, and writes
 // the few settings the commands change (the model, the active profile, a new profile) where the user keeps them.
 import * as vscode from 'vscode';
-import { isDefaultProfile, layerProfiles, readCompletionSettings, readExtensionSettings, readProfileEntries, readServerProfiles, readToolSettings, refusedSharedField, type CompletionSettings, type ExtensionSettings, type ProfileEntry, type ServerProfile, type ToolSettings } from '../../../core';
-
-function config(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration('askModel');
-}
+import { isDefaultProfile, readCompletionSettings, readExtensionSettings, readProfileEntries, readServerProfiles, readToolSettings, type CompletionSettings, type ExtensionSettings, type ProfileEntry, type ServerProfile, type ToolSettings } from '../../../core';
+import { askModelConfiguration as config, settingsLayersNow, type SettingsLayers } from './settingsLayers';
 
 export function readSettings(profile?: string): ExtensionSettings {
-  const { get, shared } = serverSettingsNow();
-  return readExtensionSettings(get, profile, shared);
+  const layers = layersSaid();
+  return readExtensionSettings((key) => layers.get(key), profile, layers.shared);
 }
 
 export function readProfiles(): ServerProfile[] {
-  const { get, shared } = serverSettingsNow();
-  return readServerProfiles(get, shared);
+  const layers = layersSaid();
+  return readServerProfiles((key) => layers.get(key), layers.shared);
 }
 
-/**
- * The settings as the server profiles read them: `askModel.profiles` from every layer, the user's and the shared ones
- * (sharedProfiles.ts: a workspace's profile adds to the user's and never carries a key), and the Default profile's
- * headers and extra body without a workspace's layer that carries a key. What is refused is said once per reason.
- * A workspace the user has not trusted shares no profile.
- */
-function serverSettingsNow(): { get: (key: string) => unknown; shared: ReadonlySet<string> } {
-  const current = config();
-  const trusted = vscode.workspace.isTrusted;
-  const profiles = current.inspect<unknown>('profiles');
-  const layered = layerProfiles({ user: profiles?.globalValue, workspace: trusted ? profiles?.workspaceValue : undefined, workspaceFolder: trusted ? profiles?.workspaceFolderValue : undefined });
-  for (const refused of layered.refused) sayOnce(refused.reason);
+/** The layers, with what they refused said once per reason (settings are read on every request). */
+function layersSaid(): SettingsLayers {
+  const layers = settingsLayersNow();
   return {
-    shared: layered.shared,
+    ...layers,
     get: (key) => {
-      if (key === 'profiles') return layered.entries;
-      if (key === 'headers' || key === 'extraBody') {
-        const inspected = current.inspect<unknown>(key);
-        const refused = refusedSharedField(key, { workspace: inspected?.workspaceValue, workspaceFolder: inspected?.workspaceFolderValue });
-        if (refused !== undefined) {
-          sayOnce(refused);
-          return inspected?.globalValue ?? inspected?.defaultValue;
-        }
-      }
-      return current.get(key);
+      const value = layers.get(key);
+      for (const reason of layers.refused.splice(0)) sayOnce(reason);
+      return value;
     },
   };
 }
 
 const said = new Set<string>();
 
-/** A warning about the settings, once per reason in a session (settings are read on every request). */
+/** A warning about the settings, once per reason in a session. */
 function sayOnce(reason: string): void {
   if (said.has(reason)) return;
   said.add(reason);

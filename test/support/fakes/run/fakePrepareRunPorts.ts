@@ -8,11 +8,11 @@ import type { ChatCompletionRequest } from '../../../../src/core/protocol/messag
 import { emptyModelInfo, type ModelInfo } from '../../../../src/core/protocol/modelInfo';
 import type { ProjectRules } from '../../../../src/core/rules/projectRulesText';
 import { readExtensionSettings } from '../../../../src/core/settings/extensionSettings';
-import type { ChatDone, ChatEvent } from '../../../../src/core/stream/events';
+import type { ChatEvent } from '../../../../src/core/stream/events';
 import { readToolSettings } from '../../../../src/core/tools/toolSettings';
 import type { VscodeToolInfo } from '../../../../src/core/tools/vscodeTools';
-import type { AnswerFacts } from '../../../../src/core/run/answerFacts';
-import type { PrepareRunPorts, RunClient } from '../../../../src/core/run/prepareRunPorts';
+import type { AnswerRecord, PrepareRunPorts, RunClient } from '../../../../src/core/run/prepareRunPorts';
+import type { CompletionSender } from '../../../../src/core/completions/completionClient';
 
 /** A client that answers every summary request with `summary`, and streams nothing. */
 export class FakeRunClient implements RunClient {
@@ -32,7 +32,7 @@ export class FakeRunClient implements RunClient {
 export interface FakePrepareRunOptions {
   /** askModel.* settings by key (`model`, `profiles`, `tools.enabled`, `vscodeTools.allow`, …); unset keys default. */
   settings?: Record<string, unknown>;
-  /** The model the picker chooses (written to `settings.model`); undefined: the user declines. */
+  /** The model the picker chooses (written to the setting it was asked for); undefined: the user declines. */
   picked?: string;
   /** What the catalogue knows of each model beyond its id (a model not named: nothing). */
   models?: Record<string, Partial<ModelInfo>>;
@@ -50,7 +50,10 @@ export interface FakePrepareRunPorts extends PrepareRunPorts<string> {
   readonly lines: string[];
   /** Every request logged, by feature, in order. */
   readonly requests: { feature: string; request: ChatCompletionRequest }[];
-  readonly recorded: { feature: string; done: ChatDone; facts: AnswerFacts }[];
+  readonly recorded: AnswerRecord[];
+  /** The profile each createClient call asked for (undefined: the active one), and each selectModel's setting. */
+  readonly clientsFor: (string | undefined)[];
+  readonly picksFor: ('model' | 'completionModel')[];
   /** What each projectRules call was given. */
   readonly rulesAsked: { workingFiles: string[]; feature: string }[];
   /** The context memories asked for: the profile and model, and what the catalogue said of the window then. */
@@ -73,26 +76,34 @@ export function fakePrepareRunPorts(options: FakePrepareRunOptions = {}): FakePr
     lines: [],
     requests: [],
     recorded: [],
+    clientsFor: [],
+    picksFor: [],
     rulesAsked: [],
     memories: [],
     calls: { createClient: 0, selectModel: 0, toolSettings: 0, vscodeTools: 0 },
     values,
     models,
     client,
-    createClient: async () => {
+    createClient: async (profile) => {
       ports.calls.createClient++;
-      const settings = readExtensionSettings(get);
+      ports.clientsFor.push(profile);
+      const settings = readExtensionSettings(get, profile);
       return {
         client,
         settings,
         // As the catalogue merges them: the server's facts, the user's override on top.
         modelInfo: (model) => applyOverride({ ...emptyModelInfo(model), ...models[model] }, Object.hasOwn(settings.modelOverrides, model) ? settings.modelOverrides[model] : undefined),
         tokenCounter: () => undefined,
+        completions: (): CompletionSender => ({
+          urls: { root: 'http://fake', v1: 'http://fake/v1' },
+          send: () => Promise.reject(new Error('the fake completion sender sends nothing')),
+        }),
       };
     },
-    selectModel: async () => {
+    selectModel: async (setting) => {
       ports.calls.selectModel++;
-      if (options.picked !== undefined) values['model'] = options.picked;
+      ports.picksFor.push(setting);
+      if (options.picked !== undefined) values[setting] = options.picked;
       return options.picked;
     },
     toolSettings: () => {
@@ -118,7 +129,7 @@ export function fakePrepareRunPorts(options: FakePrepareRunOptions = {}): FakePr
         setCalibration: (next) => (calibration = next),
       };
     },
-    recordAnswer: (feature, done, facts) => ports.recorded.push({ feature, done, facts }),
+    recordAnswer: (record) => void ports.recorded.push(record),
     log: {
       info: (line) => ports.lines.push(`info: ${line}`),
       warn: (line) => ports.lines.push(`warn: ${line}`),

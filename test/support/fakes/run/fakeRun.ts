@@ -8,8 +8,11 @@ import { emptyTokenCalibration, type TokenCalibration } from '../../../../src/co
 import type { ChatCompletionRequest, ChatMessage } from '../../../../src/core/protocol/messages';
 import { systemPromptWithRules, type ProjectRules } from '../../../../src/core/rules/projectRulesText';
 import type { ChatDone, ChatEvent } from '../../../../src/core/stream/events';
-import type { ChatStreamSource } from '../../../../src/core/tools/toolLoopTypes';
-import type { PreparedRun, RunPurpose } from '../../../../src/core/run/preparedRun';
+import type { PreparedRun } from '../../../../src/core/run/preparedRun';
+import type { RunClient } from '../../../../src/core/run/prepareRunPorts';
+import type { RequestSurface } from '../../../../src/core/request/requestAssembly';
+import { emptyModelInfo } from '../../../../src/core/protocol/modelInfo';
+import { readExtensionSettings } from '../../../../src/core/settings/extensionSettings';
 
 /** One scripted answer: the events it streams (in batches), or an error thrown after them. */
 export interface ScriptedAnswer {
@@ -21,7 +24,7 @@ export interface ScriptedAnswer {
 }
 
 /** A model that answers from a script, one answer per request, recording what it was sent. */
-export class ScriptedModel implements ChatStreamSource {
+export class ScriptedModel implements RunClient {
   readonly requests: ChatCompletionRequest[] = [];
   constructor(private readonly answers: ScriptedAnswer[]) {}
   async *streamBatches(request: ChatCompletionRequest, options: { signal?: AbortSignal | undefined }): AsyncIterable<ChatEvent[]> {
@@ -35,6 +38,19 @@ export class ScriptedModel implements ChatStreamSource {
       yield batch;
     }
     if (answer.error !== undefined) throw answer.error;
+  }
+
+  /** The next scripted answer whole: its text and its `done`. */
+  async complete(request: ChatCompletionRequest, options: { signal?: AbortSignal }): Promise<{ text: string; done?: ChatDone | undefined }> {
+    let text = '';
+    let done: ChatDone | undefined;
+    for await (const batch of this.streamBatches(request, options)) {
+      for (const event of batch) {
+        if (event.type === 'text') text += event.text;
+        else if (event.type === 'done') done = event.done;
+      }
+    }
+    return { text, done };
   }
 }
 
@@ -106,7 +122,7 @@ export class FakeContextMemory implements ContextMemory {
 
 export interface FakeRunOptions {
   answers?: ScriptedAnswer[];
-  purpose?: RunPurpose;
+  surface?: RequestSurface;
   model?: string;
   /** The profile named in the footer (more than one profile); default none. */
   profile?: string;
@@ -139,17 +155,26 @@ export function fakeRun(options: FakeRunOptions = {}): FakeRun {
   const summaryRequests: FakeRun['summaryRequests'] = [];
   const compactions: CompactionRecord[] = [];
   const modelName = options.model ?? 'fake-model';
+  const surface = options.surface ?? 'chat';
   const run: PreparedRun = {
-    purpose: options.purpose ?? 'chat',
+    surface,
+    feature: `${surface} (profile Default)`,
     model: modelName,
+    modelInfo: emptyModelInfo(modelName),
+    settings: { ...readExtensionSettings(() => undefined), model: modelName },
+    metadata: undefined,
     profile: options.profile,
     prices: options.prices,
     systemPrompt: systemPromptWithRules('Be brief.', options.projectRules),
     ...(options.projectRules ? { projectRules: options.projectRules } : {}),
     client: model,
+    completions: () => {
+      throw new Error('the fake run has no completion endpoints');
+    },
     buildRequest: (messages: readonly ChatMessage[]) => ({ model: modelName, stream: true, messages: structuredClone([...messages]) }) as ChatCompletionRequest,
     tools: options.tools,
     answered: (done) => answered.push(done),
+    completionAnswered: () => undefined,
     toolDefinitions: [],
     contextMemory,
     summarise: (messages, maxTokens) => {

@@ -1,0 +1,3 @@
+// The commit message's code loaded on first use (its own file in dist/, see esbuild.js), reached only through
+// lazy.ts's `loadDeferred.commit()`.
+export { writeCommitMessageCommand } from './commitMessageCommand';

@@ -1,0 +1,3 @@
+// Edit Selection's code loaded on first use (its own file in dist/, see esbuild.js), reached only through lazy.ts's
+// `loadDeferred.editSelection()`.
+export { editSelection } from './editSelectionCommand';

@@ -1,0 +1,3 @@
+// The tools feature's code loaded on first use (its own file in dist/, see esbuild.js), reached only through
+// lazy.ts's `loadDeferred.tools()`.
+export { buildWorkspaceTools } from './workspaceToolsImpl';
