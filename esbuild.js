@@ -10,6 +10,7 @@
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
+const { builtinModules } = require('node:module');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -44,35 +45,48 @@ const vscodeUncopied = {
 };
 
 /**
- * The key under which the wiring leaves its `vscode` API for the deferred parts (src/host/lazy.ts sets it). An
- * ES module of an extension that is not itself one gets no `vscode` module from the host, and each extension's API is
- * its own, so the parts read this extension's from the global, keyed by the dist/ folder both sit under.
+ * The key under which the wiring leaves what the deferred parts need from the host's module loader (src/host/lazy.ts
+ * sets it): its `vscode` API and its `require`. An ES module of an extension that is not itself one gets no `vscode`
+ * module from the host (and each extension's API is its own), and the host patches Node's modules (http, https, net,
+ * tls: proxy settings and the system's certificates) for code loaded by `require`, not for an ES module's `import`. So
+ * the parts take both from the wiring, keyed by the dist/ folder both sit under.
  */
-const API_KEY_PREFIX = 'ask-model.vscode-api:';
+const WIRING_KEY_PREFIX = 'ask-model.wiring:';
 
 /**
- * In the deferred parts, `vscode` is the API the wiring left, read by a small ES module (it needs `import.meta.url` to
- * find the key) and handed on as one namespace-free object, as vscodeUncopied does for the wiring.
+ * In the deferred parts, `vscode` is the wiring's API (one namespace-free object, as vscodeUncopied makes it), and each
+ * of Node's modules is the wiring's `require` of it, so the host's patches apply as they do to CommonJS code. A small
+ * ES module finds the wiring (it needs `import.meta.url` for the key).
  */
-const vscodeFromWiring = {
-  name: 'vscode-from-wiring',
+const hostModulesFromWiring = {
+  name: 'host-modules-from-wiring',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: 'vscode-from-wiring' }));
-    build.onResolve({ filter: /^ask-model:vscode-api$/ }, () => ({ path: 'vscode-api', namespace: 'vscode-from-wiring' }));
-    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-from-wiring' }, () => ({
-      contents: "module.exports = Object.create(require('ask-model:vscode-api').api, { __esModule: { value: true } });",
+    const NAMESPACE = 'host-modules-from-wiring';
+    build.onResolve({ filter: /^vscode$/ }, () => ({ path: 'vscode', namespace: NAMESPACE }));
+    build.onResolve({ filter: /^ask-model:wiring$/ }, () => ({ path: 'wiring', namespace: NAMESPACE }));
+    build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, (args) => {
+      // The finder itself imports Node's path and url as any ES module does.
+      if (args.namespace === NAMESPACE || !builtinModules.includes(args.path.replace(/^node:/, ''))) return undefined;
+      return { path: args.path, namespace: NAMESPACE };
+    });
+    build.onLoad({ filter: /^vscode$/, namespace: NAMESPACE }, () => ({
+      contents: "module.exports = Object.create(require('ask-model:wiring').wiring.vscode, { __esModule: { value: true } });",
       loader: 'js',
     }));
-    build.onLoad({ filter: /^vscode-api$/, namespace: 'vscode-from-wiring' }, () => ({
+    build.onLoad({ filter: /^wiring$/, namespace: NAMESPACE }, () => ({
       contents: [
         "import { dirname } from 'node:path';",
         "import { fileURLToPath } from 'node:url';",
         // dist/deferred/<part or chunk>.mjs: the key names dist/.
-        `export const api = globalThis[Symbol.for(${JSON.stringify(API_KEY_PREFIX)} + dirname(dirname(fileURLToPath(import.meta.url))))];`,
-        "if (api === undefined) throw new Error('Ask Model: a deferred part was loaded before the wiring left the vscode API (src/host/lazy.ts)');",
+        `export const wiring = globalThis[Symbol.for(${JSON.stringify(WIRING_KEY_PREFIX)} + dirname(dirname(fileURLToPath(import.meta.url))))];`,
+        "if (wiring === undefined) throw new Error('Ask Model: a deferred part was loaded before the wiring (src/host/lazy.ts)');",
       ].join('\n'),
       loader: 'js',
       resolveDir: __dirname,
+    }));
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+      contents: `module.exports = require('ask-model:wiring').wiring.require(${JSON.stringify(args.path)});`,
+      loader: 'js',
     }));
   },
 };
@@ -217,7 +231,7 @@ const targets = [
     outdir: 'dist/deferred',
     outExtension: { '.js': '.mjs' },
     chunkNames: 'shared-[hash]',
-    plugins: [...common.plugins, vscodeFromWiring, coreWithoutSideEffects, hostThroughCoreModules],
+    plugins: [...common.plugins, hostModulesFromWiring, coreWithoutSideEffects, hostThroughCoreModules],
   },
 ];
 if (fs.existsSync('src/webview/main.ts')) {
@@ -250,8 +264,8 @@ async function main() {
 }
 
 // Required rather than run (test/unit/build/deferredLoading.test.ts and the bench), it hands over the build options
-// unbuilt, and the key the deferred parts read the API under.
-module.exports = { targets, parts, API_KEY_PREFIX };
+// unbuilt, and the key the deferred parts find the wiring's API and `require` under.
+module.exports = { targets, parts, WIRING_KEY_PREFIX };
 if (require.main === module) {
   main().catch((error) => {
     console.error(error);

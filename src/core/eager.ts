@@ -2,5 +2,5 @@
 // schema, so that activation evaluates none of the rest (test/unit/build/deferredLoading.test.ts checks that zod stays
 // unloaded). Everything else the host reaches through ./index, from code loaded on first use. Add here only what a
 // keystroke or activation needs before that code loads.
-export { layerProfiles, refusedSharedField, type LayeredProfiles, type ProfileLayers } from './settings/sharedProfiles';
+export { layerProfiles, type LayeredProfiles, type ProfileLayers, type RefusedProfile } from './settings/sharedProfiles';
 export { quickProfile, type QuickProfile } from './settings/quickProfile';

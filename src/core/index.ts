@@ -14,7 +14,7 @@ export { ChatClient, type ExchangeLogEntry } from './client/chatClient';
 export { CompatibilityMemory } from './client/compatibilityMemory';
 export { readExtensionSettings, readServerProfiles, type ExtensionSettings } from './settings/extensionSettings';
 export { DEFAULT_PROFILE_NAME, isDefaultProfile, readProfileEntries, type ProfileEntry, type ServerProfile } from './settings/serverProfiles';
-export { layerProfiles, refusedSharedField } from './settings/sharedProfiles';
+export { refusalReason, refusedSharedField } from './settings/sharedProfileRefusals';
 export type { WALKTHROUGH_ID, WalkthroughContextKey, WalkthroughContextStep } from './walkthrough/walkthroughSteps';
 export type { CodeContext } from './ask/askPrompt';
 export { askAnswer } from './ask/askAnswer';

@@ -15,10 +15,11 @@ import type * as ProfilesPart from './features/profiles/deferred';
 import type * as ToolsPart from './features/tools/deferred';
 import type * as PlatformPart from './platform/deferred';
 
-// The parts are ES modules, and the host hands `vscode` only to the CommonJS code it loads as an extension's (each
-// extension its own API): so the wiring leaves its API where the parts read it, keyed by the dist/ folder both sit
-// under (esbuild.js, vscodeFromWiring). Done when this loader loads, before any part can.
-(globalThis as Record<symbol, unknown>)[Symbol.for(`ask-model.vscode-api:${__dirname}`)] = vscode;
+// The parts are ES modules. The host hands `vscode` only to the CommonJS code it loads as an extension's (each
+// extension its own API), and patches Node's modules (proxies, certificates) for `require`, not for `import`: so the
+// wiring leaves its API and its `require` where the parts find them, keyed by the dist/ folder both sit under
+// (esbuild.js, hostModulesFromWiring). Done when this loader loads, before any part can.
+(globalThis as Record<symbol, unknown>)[Symbol.for(`ask-model.wiring:${__dirname}`)] = { vscode, require };
 
 /** A value built on first call; every later call returns the same promise. */
 export type Lazy<T> = () => Promise<T>;

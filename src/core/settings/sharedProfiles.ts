@@ -3,7 +3,8 @@
 // would. What the repository says is shared with everyone who clones it, so a shared profile never carries a key: one
 // that does (a key-like field, an Authorization or key header, a key in its extra body) is refused with the reason,
 // and each user keeps their own key for it in SecretStorage. The user's own profile of the same name wins, so a
-// repository cannot take over the name (and the key) of a profile the user made.
+// repository cannot take over the name (and the key) of a profile the user made. The sentences that say so are in
+// sharedProfileRefusals.ts: this module runs at start-up too (core/eager), where only the decision is needed.
 
 /** `askModel.profiles` as each settings layer states it (undefined where that layer does not set it). */
 export interface ProfileLayers {
@@ -14,11 +15,12 @@ export interface ProfileLayers {
 
 export type SharedLayer = 'workspace' | 'workspaceFolder';
 
+/** A shared profile that is not used: the user has one of its name, or it carries a key (where: `carried`). */
 export interface RefusedProfile {
   name: string;
   layer: SharedLayer;
-  /** A sentence for the user: what was refused and what to do instead. */
-  reason: string;
+  /** Where it carries a key (keyCarriedBy's phrase); undefined when the user's own profile of its name wins. */
+  carried?: string | undefined;
 }
 
 export interface LayeredProfiles {
@@ -28,8 +30,6 @@ export interface LayeredProfiles {
   shared: ReadonlySet<string>;
   refused: RefusedProfile[];
 }
-
-const LAYER_LABEL: Record<SharedLayer, string> = { workspace: "the workspace's settings", workspaceFolder: "the folder's settings" };
 
 /**
  * One list from the layers. Entries that are not objects with a name pass through unchanged (readProfileEntries
@@ -57,16 +57,12 @@ export function layerProfiles(layers: ProfileLayers): LayeredProfiles {
       }
       const key = name.toLowerCase();
       if (taken.has(key)) {
-        if (!shared.has(key)) refused.push({ name, layer, reason: `The profile "${name}" in ${LAYER_LABEL[layer]} is not used: you have a profile of that name in your user settings, which wins.` });
+        if (!shared.has(key)) refused.push({ name, layer });
         continue;
       }
       const carried = keyCarriedBy(entry);
       if (carried !== undefined) {
-        refused.push({
-          name,
-          layer,
-          reason: `The profile "${name}" in ${LAYER_LABEL[layer]} is refused: it carries a key (${carried}). A workspace's settings are shared with everyone who has the repository; remove the key there and set it per user with "Ask Model: Set API Key" while the profile is active.`,
-        });
+        refused.push({ name, layer, carried });
         taken.add(key);
         continue;
       }
@@ -103,7 +99,7 @@ export function keyCarriedBy(entry: unknown): string | undefined {
 }
 
 /** A key in the headers or the extra body top level of a profile or a model override. */
-function keyInRequestFields(fields: Record<string, unknown>): string | undefined {
+export function keyInRequestFields(fields: Record<string, unknown>): string | undefined {
   if (isRecord(fields.headers)) {
     const header = headersCarryingKey(fields.headers);
     if (header !== undefined) return `the header ${header}`;
@@ -131,18 +127,4 @@ function nameOf(entry: unknown): string | undefined {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The reason to refuse a workspace's `askModel.headers` or `askModel.extraBody` (the Default profile's, which VS Code
- * merges into the user's), or undefined when neither shared layer carries a key there.
- */
-export function refusedSharedField(field: 'headers' | 'extraBody', layers: Omit<ProfileLayers, 'user'>): string | undefined {
-  for (const layer of ['workspaceFolder', 'workspace'] as const) {
-    const carried = keyInRequestFields({ [field]: layers[layer] });
-    if (carried !== undefined) {
-      return `askModel.${field} in ${LAYER_LABEL[layer]} is not used: it carries a key (${carried}). A workspace's settings are shared with everyone who has the repository; keep the key per user with "Ask Model: Set API Key".`;
-    }
-  }
-  return undefined;
 }

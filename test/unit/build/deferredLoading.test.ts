@@ -130,8 +130,8 @@ describe('deferred loading (what activation runs)', () => {
     const loaded = [...lazySource.matchAll(/^\s+(\w+): \(\): Promise<typeof \w+> => import\('\.\/([^']+)\.js'\),$/gm)].map(([, name, file]) => [name, `src/host/${file}.ts`]);
     assert.deepEqual(Object.fromEntries(loaded), built.options.parts);
     const global = globalThis as Record<string | symbol, unknown>;
-    const key = Symbol.for(`ask-model.vscode-api:${path.join(dir, 'dist')}`);
-    global[key] = fakeVscode(new Map(), []);
+    const key = Symbol.for(`ask-model.wiring:${path.join(dir, 'dist')}`);
+    global[key] = { vscode: fakeVscode(new Map(), []), require: Module.createRequire(path.join(dir, 'dist', 'extension.js')) };
     try {
       for (const part of Object.keys(built.options.parts)) {
         const exports = (await import(path.join(dir, 'dist', 'deferred', `${part}.mjs`))) as Record<string, unknown>;

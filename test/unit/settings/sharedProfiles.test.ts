@@ -1,7 +1,8 @@
 // Profiles a team shares in a workspace's settings: they add to the user's own, never carry a key, and never take a
 // name the user already has.
 import assert from 'node:assert/strict';
-import { keyCarriedBy, layerProfiles, refusedSharedField } from '../../../src/core/settings/sharedProfiles';
+import { keyCarriedBy, layerProfiles } from '../../../src/core/settings/sharedProfiles';
+import { refusalReason, refusedSharedField } from '../../../src/core/settings/sharedProfileRefusals';
 import { readExtensionSettings, readServerProfiles } from '../../../src/core/settings/extensionSettings';
 
 const team = { name: 'Team LiteLLM', baseUrl: 'https://llm.example.com', model: 'claude-sonnet' };
@@ -35,7 +36,7 @@ describe('shared profiles (workspace settings)', () => {
     assert.deepEqual(layered.entries, [{ name: 'Team LiteLLM', baseUrl: 'https://mine.example.com' }]);
     assert.equal(layered.shared.size, 0);
     assert.equal(layered.refused.length, 1);
-    assert.match(layered.refused[0]?.reason ?? '', /"team litellm" in the workspace's settings is not used: you have a profile of that name in your user settings/);
+    assert.match(refusalReason(layered.refused[0]!), /"team litellm" in the workspace's settings is not used: you have a profile of that name in your user settings/);
   });
 
   it('the folder’s profile wins over the workspace’s of the same name, and the workspace’s is dropped without a word', () => {
@@ -59,7 +60,7 @@ describe('shared profiles (workspace settings)', () => {
       const layered = layerProfiles({ user: [mine], workspace: [entry], workspaceFolder: undefined });
       assert.deepEqual(layered.entries, [mine]);
       assert.equal(layered.refused.length, 1);
-      const reason = layered.refused[0]?.reason ?? '';
+      const reason = refusalReason(layered.refused[0]!);
       assert.ok(reason.includes(`"Team LiteLLM" in the workspace's settings is refused: it carries a key (${carried})`), reason);
       assert.match(reason, /Ask Model: Set API Key/);
     });

@@ -1,7 +1,7 @@
 // Reads `askModel.*` fresh on every use, so a changed setting applies to the next request without a reload, and writes
 // the few settings the commands change (the model, the active profile, a new profile) where the user keeps them.
 import * as vscode from 'vscode';
-import { isDefaultProfile, readCompletionSettings, readExtensionSettings, readProfileEntries, readServerProfiles, readToolSettings, type CompletionSettings, type ExtensionSettings, type ProfileEntry, type ServerProfile, type ToolSettings } from '../../../core';
+import { isDefaultProfile, readCompletionSettings, refusalReason, refusedSharedField, readExtensionSettings, readProfileEntries, readServerProfiles, readToolSettings, type CompletionSettings, type ExtensionSettings, type ProfileEntry, type ServerProfile, type ToolSettings } from '../../../core';
 import { askModelConfiguration as config, settingsLayersNow, type SettingsLayers } from './settingsLayers';
 
 export function readSettings(profile?: string): ExtensionSettings {
@@ -14,15 +14,22 @@ export function readProfiles(): ServerProfile[] {
   return readServerProfiles((key) => layers.get(key), layers.shared);
 }
 
-/** The layers, with what they refused said once per reason (settings are read on every request). */
+/**
+ * The layers as the full reader takes them: the Default profile's headers and extra body without a workspace's layer
+ * that carries a key, and what was refused said once per reason (settings are read on every request).
+ */
 function layersSaid(): SettingsLayers {
   const layers = settingsLayersNow();
+  for (const refused of layers.refused) sayOnce(refusalReason(refused));
   return {
     ...layers,
     get: (key) => {
-      const value = layers.get(key);
-      for (const reason of layers.refused.splice(0)) sayOnce(reason);
-      return value;
+      if (key !== 'headers' && key !== 'extraBody') return layers.get(key);
+      const inspected = config().inspect<unknown>(key);
+      const refused = refusedSharedField(key, { workspace: inspected?.workspaceValue, workspaceFolder: inspected?.workspaceFolderValue });
+      if (refused === undefined) return layers.get(key);
+      sayOnce(refused);
+      return inspected?.globalValue ?? inspected?.defaultValue;
     },
   };
 }
