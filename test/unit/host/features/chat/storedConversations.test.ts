@@ -2,11 +2,11 @@
 // in silence (kept aside exactly as it was, and the user told).
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { CONVERSATIONS_FORMAT, readStoredConversations } from '../../../../src/core/chat/storedConversations';
-import { viewTurnOf } from '../../../../src/core/chat/viewTurns';
-import type { Conversation } from '../../../../src/core/chat/conversation';
-import type { ViewAssistantTurn } from '../../../../src/core/chat/webviewProtocol';
-import { CONVERSATIONS_KEY, ConversationStore, FORMER_CONVERSATIONS_KEY, KEPT_ASIDE_KEY } from '../../../../src/host/features/chat/conversationStore';
+import { CONVERSATIONS_FORMAT, readStoredConversations } from '../../../../../src/core/chat/storedConversations';
+import { viewTurnOf } from '../../../../../src/core/chat/viewTurns';
+import type { Conversation } from '../../../../../src/core/chat/conversation';
+import type { ViewAssistantTurn } from '../../../../../src/core/chat/webviewProtocol';
+import { CONVERSATIONS_KEY, ConversationStore, FORMER_CONVERSATIONS_KEY, KEPT_ASIDE_KEY } from '../../../../../src/host/features/chat/conversationStore';
 
 const good = (id: string, updatedAt = 1): Conversation => ({
   id,

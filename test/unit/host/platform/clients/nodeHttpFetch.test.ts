@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as zlib from 'node:zlib';
-import { ChatClient } from '../../../../src/core/client/chatClient';
-import { ConnectionError } from '../../../../src/core/errors/transportErrors';
-import { nodeHttpFetch } from '../../../../src/host/platform/clients/nodeHttpFetch';
-import { BASIC_REQUEST, collectOutcome } from '../../../support/collectOutcome';
-import { makeThrowawayCa } from '../../../support/network/throwawayCa';
-import { faultTurn, startReferenceServer, textTurn, type ReferenceServer } from '../../../support/referenceServer';
+import { ChatClient } from '../../../../../src/core/client/chatClient';
+import { ConnectionError } from '../../../../../src/core/errors/transportErrors';
+import { nodeHttpFetch } from '../../../../../src/host/platform/clients/nodeHttpFetch';
+import { BASIC_REQUEST, collectOutcome } from '../../../../support/collectOutcome';
+import { makeThrowawayCa } from '../../../../support/network/throwawayCa';
+import { faultTurn, startReferenceServer, textTurn, type ReferenceServer } from '../../../../support/referenceServer';
 
 interface Seen {
   method: string;
