@@ -33,7 +33,10 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   context.subscriptions.push(log, active, editors, notices);
   // One of each service for every feature (what a client learns about a server lasts the session), built by the first
   // command, view or request that needs one.
-  const platform = lazy(async () => (await loadDeferred.platform()).createPlatform({ secrets: context.secrets, globalState: context.globalState, log, notices }));
+  // Discovery's and the token counter's code load on the first catalogue and the first server that counts.
+  const discover = async () => (await loadDeferred.catalogueDiscovery()).discoverServerModels;
+  const loadTokenCounter = async () => (await loadDeferred.tokenCounting()).ServerTokenCounter;
+  const platform = lazy(async () => (await loadDeferred.platform()).createPlatform({ secrets: context.secrets, globalState: context.globalState, log, notices, discover, loadTokenCounter }));
   const keys = memberOf(platform, 'keys');
   const clients = memberOf(platform, 'clients');
   const catalogues = memberOf(platform, 'catalogues');

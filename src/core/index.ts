@@ -59,13 +59,15 @@ export { assembleRequests, requestSettingsFor } from './request/requestAssembly'
 export { keptAnswersForm, readKeptAnswers, type KeptAnswer } from './ask/keptAnswers';
 export type { ModelInfo } from './protocol/modelInfo';
 export { formatModelDetail } from './catalogue/formatModelDetail';
-export { discoverServerModels, discoveryUrls, type DiscoveredModels, type EndpointOutcome } from './catalogue/discoverCatalogue';
+export { discoverServerModels, type DiscoveredModels, type EndpointOutcome } from './catalogue/discoverCatalogue';
+export { discoveryUrls } from './catalogue/discoveryUrls';
 export { CatalogueCache, catalogueModels, modelInfoFor } from './catalogue/catalogueCache';
 export { modelHeadersOf } from './settings/modelOverrides';
 export { headersOver } from './client/clientSettings';
 export { estimatePromptTokens } from './context/estimateTokens';
 export { parseTokenCalibration, recordPromptUsage, type TokenCalibration } from './context/tokenCalibration';
-export { newTokenCountState, ServerTokenCounter, tokenCountUrls, offersTokenCount, type TokenCountState } from './context/serverTokenCounter';
+export { ServerTokenCounter } from './context/serverTokenCounter';
+export { newTokenCountState, tokenCountUrls, offersTokenCount, type TokenCountState } from './context/tokenCountServers';
 export type { ContextMemory, ContextWindow } from './context/contextFitter';
 export { LearntWindow } from './context/learntWindow';
 export { chatMessagesFromLanguageModel, toolDefinitionsFromLanguageModel, toolChoiceFor, type LanguageModelMessageShape, type ThinkingMark } from './languageModels/languageModelMessages';
@@ -73,7 +75,7 @@ export { languageModelInformation, withModelConfiguration, type AskModelChatInfo
 export { LanguageModelAnswer, languageModelErrorCode, languageModelTokenCount } from './languageModels/languageModelAnswer';
 export { hiddenModelsNotice, type HiddenModelsNotice } from './languageModels/hiddenModels';
 export { CompletionEngine, type CompletionStatus, type AnsweredCompletion } from './completions/completionEngine';
-export { CompletionClient, type CompletionSender } from './completions/completionClient';
+export { CompletionClient, type CompletionClientOptions, type CompletionSender } from './completions/completionClient';
 export { EndpointChooser, readLearntEndpoints } from './completions/endpointChooser';
 export { ChunkRing, gatherCompletionContext, COMPLETION_CONTEXT_LIMITS, type CompletionTextSource } from './completions/completionContext';
 export { fimTemplateFor } from './catalogue/fimTemplates';

@@ -7,13 +7,16 @@
 import * as vscode from 'vscode';
 import type * as AskPart from './features/ask/deferred';
 import type * as ChatPart from './features/chat/deferred';
+import type * as ChatTransferPart from './features/chat/transfer/deferred';
 import type * as CommitPart from './features/commit/deferred';
 import type * as CompletionsPart from './features/completions/deferred';
 import type * as EditSelectionPart from './features/editSelection/deferred';
 import type * as LanguageModelsPart from './features/languageModels/deferred';
 import type * as ProfilesPart from './features/profiles/deferred';
 import type * as ToolsPart from './features/tools/deferred';
+import type * as CatalogueDiscoveryPart from './platform/catalogueDiscovery/deferred';
 import type * as PlatformPart from './platform/deferred';
+import type * as TokenCountingPart from './platform/tokenCounting/deferred';
 
 // The parts are ES modules. The host hands `vscode` only to the CommonJS code it loads as an extension's (each
 // extension its own API), and patches Node's modules (proxies, certificates) for `require`, not for `import`: so the
@@ -47,9 +50,12 @@ export function memberOf<T, Key extends keyof T>(record: Lazy<T>, key: Key): Laz
  */
 export const loadDeferred = {
   platform: (): Promise<typeof PlatformPart> => import('./platform/deferred.js'),
+  catalogueDiscovery: (): Promise<typeof CatalogueDiscoveryPart> => import('./platform/catalogueDiscovery/deferred.js'),
+  tokenCounting: (): Promise<typeof TokenCountingPart> => import('./platform/tokenCounting/deferred.js'),
   ask: (): Promise<typeof AskPart> => import('./features/ask/deferred.js'),
   editSelection: (): Promise<typeof EditSelectionPart> => import('./features/editSelection/deferred.js'),
   chat: (): Promise<typeof ChatPart> => import('./features/chat/deferred.js'),
+  chatTransfer: (): Promise<typeof ChatTransferPart> => import('./features/chat/transfer/deferred.js'),
   completions: (): Promise<typeof CompletionsPart> => import('./features/completions/deferred.js'),
   commit: (): Promise<typeof CommitPart> => import('./features/commit/deferred.js'),
   languageModels: (): Promise<typeof LanguageModelsPart> => import('./features/languageModels/deferred.js'),

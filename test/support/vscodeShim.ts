@@ -470,11 +470,14 @@ export function extensionContext(): { subscriptions: { dispose(): unknown }[]; g
  * the modules the tests already required (and without the shim). Call after installVscodeShim().
  */
 export function requireDeferredParts(): void {
-  const srcHost = path.resolve(__dirname, '..', '..', 'src', 'host');
+  const repoRoot = path.resolve(__dirname, '..', '..');
   const load = Module.createRequire(__filename);
-  const { loadDeferred } = load(path.join(srcHost, 'lazy.ts')) as { loadDeferred: Record<string, () => Promise<unknown>> };
+  // esbuild.js names each part and its entry; lazy.ts loads them by those names (test/unit/build/deferredLoading).
+  const { parts } = load(path.join(repoRoot, 'esbuild.js')) as { parts: Record<string, string> };
+  const { loadDeferred } = load(path.join(repoRoot, 'src', 'host', 'lazy.ts')) as { loadDeferred: Record<string, () => Promise<unknown>> };
   for (const part of Object.keys(loadDeferred)) {
-    const file = part === 'platform' ? path.join(srcHost, 'platform', 'deferred.ts') : path.join(srcHost, 'features', part, 'deferred.ts');
-    loadDeferred[part] = async () => load(file);
+    const entry = parts[part];
+    if (entry === undefined) throw new Error(`lazy.ts loads a part esbuild.js does not build: ${part}`);
+    loadDeferred[part] = async () => load(path.join(repoRoot, entry));
   }
 }

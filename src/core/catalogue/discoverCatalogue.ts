@@ -20,6 +20,7 @@ import { parseOllamaPs } from './ollamaPs';
 import { parseOllamaShow } from './ollamaShow';
 import { parseOllamaTags } from './ollamaTags';
 import { parseOpenAiModels } from './openAiModels';
+import { discoveryUrls } from './discoveryUrls';
 
 /** What one endpoint gave: models read from it, nothing there (`absent`: 404 or not its kind of body), or a failure. */
 export interface EndpointOutcome {
@@ -57,26 +58,7 @@ export const DEFAULT_PROBE_TIMEOUT_MS = 5000;
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_MAX_MODELS_SHOWN = 64;
 
-/** The addresses of the discovery endpoints for a server whose chat endpoint is `urls`. */
-export function discoveryUrls(urls: ServiceUrls) {
-  const v1 = urls.models.slice(0, -'/models'.length);
-  // The server's root: the base without its version segment (a provider's /v1beta/openai has no root of that kind;
-  // its richer endpoints are simply absent).
-  const root = v1.replace(/\/v\d+[a-z]*$/, '');
-  return {
-    models: urls.models,
-    liteLlmModelInfo: `${v1}/model/info`,
-    liteLlmModelGroupInfo: `${root}/model_group/info`,
-    liteLlmReadiness: `${root}/health/readiness`,
-    /** The key's own spend and budget (LiteLLM, asked with the key; see cost/keyBudget.ts). */
-    liteLlmKeyInfo: `${root}/key/info`,
-    llamaCppProps: `${root}/props`,
-    ollamaTags: `${root}/api/tags`,
-    ollamaShow: `${root}/api/show`,
-    ollamaPs: `${root}/api/ps`,
-    lmStudioModels: `${root}/api/v0/models`,
-  };
-}
+export { discoveryUrls };
 
 export async function discoverModels(options: DiscoverOptions): Promise<DiscoveredModels> {
   const urls = discoveryUrls(options.urls);

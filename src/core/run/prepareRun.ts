@@ -81,7 +81,7 @@ export async function prepareRun<File>(ports: PrepareRunPorts<File>, request: Ru
     systemPrompt: rule.instructions ? systemPromptWithRules(settings.systemPrompt, projectRules) : '',
     ...(projectRules ? { projectRules } : {}),
     client,
-    completions: () => ready.completions(),
+    completions: (make) => ready.completions(make),
     metadata: buildMetadata(requestSettingsFor({ ...settings, model }, surface).metadata),
     buildRequest: (messages, variant) => {
       const built = assembly.request(messages, variant);
@@ -106,7 +106,7 @@ export async function prepareRun<File>(ports: PrepareRunPorts<File>, request: Ru
       return result.text;
     },
     compacted: (compaction) => log.info(`${feature}: ${describeCompaction(compaction)}`),
-    tokenCounter: ready.tokenCounter(model, (line) => log.info(`${feature}: ${line}`)),
+    tokenCounter: await ready.tokenCounter(model, (line) => log.info(`${feature}: ${line}`)),
     answered: (done) => record({ feature, facts: answerFactsOf(done, run), done }),
     completionAnswered: (answer) => record({ feature, facts: completionFactsOf(answer, run) }),
   };

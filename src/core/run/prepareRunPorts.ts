@@ -2,7 +2,7 @@
 // (src/host/platform/run/runs.ts), and the tests on plain values (test/support/fakes/run/fakePrepareRunPorts.ts).
 import type { ContextMemory, ContextWindow } from '../context/contextFitter';
 import type { ServerTokenCounter } from '../context/serverTokenCounter';
-import type { CompletionSender } from '../completions/completionClient';
+import type { CompletionClientOptions, CompletionSender } from '../completions/completionClient';
 import type { ChatCompletionRequest } from '../protocol/messages';
 import type { ModelInfo } from '../protocol/modelInfo';
 import type { ProjectRules } from '../rules/projectRulesText';
@@ -25,9 +25,12 @@ export interface ReadyRunClient {
   /** What is known of `model` on this server now: the session's discovery (if any) and the user's overrides. */
   modelInfo(model: string): ModelInfo;
   /** The server's own token count for `model`, where one is known to be offered; `log` hears once what was found. */
-  tokenCounter(model: string, log: (line: string) => void): ServerTokenCounter | undefined;
-  /** The same server's completion endpoints (same key, headers and proxy support; no retries), made when asked. */
-  completions(): CompletionSender;
+  tokenCounter(model: string, log: (line: string) => void): Promise<ServerTokenCounter | undefined>;
+  /**
+   * A client for the same server's completion endpoints (same key, headers and proxy support; no retries), made by
+   * `make` from the options: the completions bring the client's class, so the run does not load it for every surface.
+   */
+  completions(make: (options: CompletionClientOptions) => CompletionSender): CompletionSender;
 }
 
 /** The log a run writes to: a line per decision, and each request as it goes (its body at trace level). */

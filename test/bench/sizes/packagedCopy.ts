@@ -18,7 +18,8 @@ export interface PackagedExtension {
   vsix: string;
   /** dist/extension.js as minified by build:production: what the host loads at start-up. */
   bundleBytes: number;
-  /** dist/deferred.js, likewise: what the first command, view or request loads. */
+  /** dist/deferred/, likewise: every part and shared chunk, loaded as each surface first needs them (firstUse.ts). */
+  deferredDir: string;
   deferredBytes: number;
   webviewBytes: number;
   vsixBytes: number;
@@ -53,7 +54,9 @@ async function packageInCopy(progress: (line: string) => void): Promise<Packaged
     const vsix = path.join(dir, `${manifest.name}-${manifest.version}.vsix`);
     const size = (file: string): number => fs.statSync(file).size;
     const dist = (file: string): number => size(path.join(dir, 'dist', file));
-    return { dir, vsix, bundleBytes: dist('extension.js'), deferredBytes: dist('deferred.js'), webviewBytes: dist('webview.js'), vsixBytes: size(vsix), packageSeconds, remove };
+    const deferredDir = path.join(dir, 'dist', 'deferred');
+    const deferredBytes = fs.readdirSync(deferredDir).filter((file) => file.endsWith('.mjs')).reduce((sum, file) => sum + size(path.join(deferredDir, file)), 0);
+    return { dir, vsix, bundleBytes: dist('extension.js'), deferredDir, deferredBytes, webviewBytes: dist('webview.js'), vsixBytes: size(vsix), packageSeconds, remove };
   } catch (error) {
     remove();
     throw error;

@@ -4,6 +4,8 @@
 import './installShim';
 import { extensionContext, vscodeShim, type ShimState } from '../vscodeShim';
 import { createPlatform, type PlatformServices } from '../../../src/host/platform/platformServices';
+import { discoverServerModels } from '../../../src/core/catalogue/discoverCatalogue';
+import { ServerTokenCounter } from '../../../src/core/context/serverTokenCounter';
 import type { Log } from '../../../src/host/platform/log/log';
 import { createLog } from '../../../src/host/platform/log/logChannel';
 import { ServerNotices } from '../../../src/host/platform/notices/serverNotices';
@@ -28,7 +30,7 @@ export function hostHarness(): HostHarness {
   const log = createLog();
   const notices = new ServerNotices();
   const active = new ActiveRequests();
-  const platform = createPlatform({ secrets: context.secrets as never, globalState: context.globalState as never, log, notices, fetch: globalThis.fetch });
+  const platform = createPlatform({ secrets: context.secrets as never, globalState: context.globalState as never, log, notices, fetch: globalThis.fetch, discover: async () => discoverServerModels, loadTokenCounter: async () => ServerTokenCounter });
   return {
     state,
     context,

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { ContextFitter } from '../../../src/core/context/contextFitter';
 import { estimatePromptTokens } from '../../../src/core/context/estimateTokens';
-import { newTokenCountState, offersTokenCount, ServerTokenCounter, tokenCountUrls, type TokenCountState } from '../../../src/core/context/serverTokenCounter';
+import { ServerTokenCounter } from '../../../src/core/context/serverTokenCounter';
+import { newTokenCountState, offersTokenCount, tokenCountUrls, type TokenCountState } from '../../../src/core/context/tokenCountServers';
 import type { ChatMessage } from '../../../src/core/protocol/messages';
 import type { DiscoveredModels, EndpointOutcome } from '../../../src/core/catalogue/discoverCatalogue';
 import type { ModelInfo } from '../../../src/core/protocol/modelInfo';

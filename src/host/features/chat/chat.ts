@@ -13,7 +13,8 @@ import { AnswerChanges, ANSWER_CHANGE_SCHEME } from './answerChanges';
 import { ChatController } from './chatController';
 import type { ChatCommand } from './chatIds';
 import { ChatViewProvider } from './chatViewProvider';
-import { exportConversation, importConversation, type ExportRequest } from './conversationFiles';
+import type { ExportRequest } from './transfer/conversationFiles';
+import type * as Transfer from './transfer/deferred';
 import { ConversationStore } from './conversationStore';
 import { createChatSession } from './hostSessionPorts';
 import { ChatInput } from './mentions/chatInput';
@@ -25,6 +26,8 @@ export interface ChatFeatureDeps {
   active: ActiveRequests;
   log: Log;
   editors: LastTextEditor;
+  /** Export and Import, loaded on the first one. */
+  transfer: Lazy<typeof Transfer>;
 }
 
 export interface Chat {
@@ -53,7 +56,7 @@ export async function buildChat(context: vscode.ExtensionContext, deps: ChatFeat
   });
   const answerChanges = new AnswerChanges();
   const input = new ChatInput({ session, editors: deps.editors, post: (message) => provider.post(message), log: deps.log });
-  const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools: deps.tools, answerChanges, input });
+  const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools: deps.tools, transfer: deps.transfer, answerChanges, input });
   context.subscriptions.push(
     input,
     provider,
@@ -70,9 +73,9 @@ export async function buildChat(context: vscode.ExtensionContext, deps: ChatFeat
       await provider.reveal();
       await session.compactNow();
     },
-    'askModel.exportChat': (request) => exportConversation(session, request as ExportRequest | undefined),
+    'askModel.exportChat': async (request) => (await deps.transfer()).exportConversation(session, request as ExportRequest | undefined),
     'askModel.importChat': async (uri) => {
-      const imported = await importConversation(session, uri instanceof vscode.Uri ? uri : undefined);
+      const imported = await (await deps.transfer()).importConversation(session, uri instanceof vscode.Uri ? uri : undefined);
       if (imported?.ok) await provider.reveal();
       return imported;
     },

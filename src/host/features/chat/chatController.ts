@@ -10,7 +10,7 @@ import type { Lazy } from '../../lazy';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import type { AnswerChanges, RevertOutcome } from './answerChanges';
 import { applyCode, copyCode, insertCode } from './codeActions';
-import { exportConversation, importConversation } from './conversationFiles';
+import type * as Transfer from './transfer/deferred';
 import { chipFromEditor } from './editorContext';
 import type { LastTextEditor } from '../../platform/editors/lastTextEditor';
 import type { ChatInput } from './mentions/chatInput';
@@ -21,6 +21,8 @@ export interface ChatControllerDeps {
   editors: LastTextEditor;
   /** Loaded by the first tool call; a card's decision comes only after one. */
   tools: Lazy<WorkspaceTools>;
+  /** Export and Import, loaded on the first one. */
+  transfer: Lazy<typeof Transfer>;
   answerChanges: AnswerChanges;
   /** Completion, @-mentions and slash commands in the message box. */
   input: ChatInput;
@@ -85,10 +87,10 @@ export class ChatController {
       case 'viewAnswerChanges':
         return this.viewAnswerChanges(message.turnId);
       case 'exportConversation':
-        await exportConversation(session, { conversationId: message.id });
+        await (await this.deps.transfer()).exportConversation(session, { conversationId: message.id });
         return;
       case 'importConversation':
-        await importConversation(session);
+        await (await this.deps.transfer()).importConversation(session);
         return;
       case 'selectProfile':
         // The header offers only the names it was sent; a name that is not a profile (any more) changes nothing.

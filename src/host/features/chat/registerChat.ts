@@ -6,11 +6,11 @@ import { lazy, loadDeferred } from '../../lazy';
 import type { ChatFeatureDeps } from './chat';
 import { CHAT_COMMANDS, CHAT_VIEW_ID } from './chatIds';
 
-export function registerChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps): void {
+export function registerChat(context: vscode.ExtensionContext, deps: Omit<ChatFeatureDeps, 'transfer'>): void {
   let asked = false;
   const chat = lazy(async () => {
     asked = true;
-    return (await loadDeferred.chat()).buildChat(context, deps);
+    return (await loadDeferred.chat()).buildChat(context, { ...deps, transfer: loadDeferred.chatTransfer });
   });
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, { resolveWebviewView: async (view) => (await chat()).provider.resolveWebviewView(view) }),

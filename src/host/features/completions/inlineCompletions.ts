@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import {
   ChunkRing,
+  CompletionClient,
   COMPLETION_CONTEXT_LIMITS,
   CompletionEngine,
   gatherCompletionContext,
@@ -130,7 +131,7 @@ export class InlineCompletions implements vscode.Disposable {
       (run) => {
         // Its rule never asks the user to pick, so a run is always made (or the reason thrown).
         if (!run) throw new Error('inline completions have no model');
-        return { run, sender: run.completions() };
+        return { run, sender: run.completions((options) => new CompletionClient(options)) };
       },
       (error: unknown) => {
         this.ready = undefined;

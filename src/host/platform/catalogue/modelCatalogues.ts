@@ -2,7 +2,7 @@
 // CatalogueCache: another URL, header set or key presence is another discovery), with the user's overrides on top.
 // Discovery runs when the model picker, Test Connection or VS Code's model list asks, never at activation; a request
 // reads only what is already known (`known`), so it never waits on discovery.
-import { CatalogueCache, catalogueModels, discoverServerModels, modelInfoFor, resolveServiceUrls, type DiscoveredModels, type ModelInfo } from '../../../core';
+import { CatalogueCache, catalogueModels, modelInfoFor, resolveServiceUrls, type DiscoveredModels, type discoverServerModels, type ModelInfo } from '../../../core';
 import type { ReadyClient, ServerIdentity } from '../clients/clientFactory';
 import type { Log } from '../log/log';
 
@@ -12,10 +12,16 @@ export interface LoadedCatalogue {
   models: ModelInfo[];
 }
 
+/** Discovery's code, loaded on the first discovery (platform/catalogueDiscovery). */
+export type DiscoverModels = () => Promise<typeof discoverServerModels>;
+
 export class ModelCatalogues {
   private readonly cache = new CatalogueCache();
 
-  constructor(private readonly log: Log) {}
+  constructor(
+    private readonly log: Log,
+    private readonly discover: DiscoverModels,
+  ) {}
 
   /** Told when a server is asked again (the picker's Refresh, Test Connection): it may list other models or limits. */
   onRediscovered(listener: () => void): () => void {
@@ -28,7 +34,7 @@ export class ModelCatalogues {
     const entry = await this.cache.get(
       keyOf(ready),
       async () => {
-        const discovered = await discoverServerModels(client, { signal: options.signal });
+        const discovered = await (await this.discover())(client, { signal: options.signal });
         this.logDiscovery(settings.profile, discovered);
         return discovered;
       },

@@ -2,7 +2,7 @@
 // (or a named profile's: VS Code's language models offer every profile's), and beside it, on demand, a completion
 // client for the same server. Called per request, so settings and keys changed a moment ago apply at once. What the
 // client learns about a server's compatibility lasts the session.
-import { ChatClient, CompatibilityMemory, CompletionClient, headersOver, modelHeadersOf, retryWaitNote, type ExtensionSettings, type ModelInfo } from '../../../core';
+import { ChatClient, CompatibilityMemory, headersOver, modelHeadersOf, retryWaitNote, type CompletionClientOptions, type CompletionSender, type ExtensionSettings, type ModelInfo } from '../../../core';
 import type { ApiKeyStore } from './apiKeyStore';
 import { logExchange, type Log } from '../log/log';
 import { nodeHttpFetch } from './nodeHttpFetch';
@@ -17,8 +17,11 @@ export interface ServerIdentity {
 
 export interface ReadyClient extends ServerIdentity {
   client: ChatClient;
-  /** A completion client for the same server: the same key, headers and proxy support, no retries (the next keystroke asks again). */
-  completions(): CompletionClient;
+  /**
+   * A completion client for the same server (the same key, headers and proxy support, no retries: the next keystroke
+   * asks again), made by `make` from its options: the completions bring the class, so other surfaces never load it.
+   */
+  completions(make: (options: CompletionClientOptions) => CompletionSender): CompletionSender;
 }
 
 export interface ClientFactoryOptions {
@@ -63,8 +66,8 @@ export class ClientFactory {
       },
     });
     // Only failed exchanges reach the log from here; the completion engine writes one line per answered request.
-    const completions = (): CompletionClient =>
-      new CompletionClient({
+    const completions = (make: (options: CompletionClientOptions) => CompletionSender): CompletionSender =>
+      make({
         fetch,
         baseUrl: settings.baseUrl,
         apiKey,

@@ -4,7 +4,7 @@
 // llama.cpp's /apply-template too (`{"prompt": ...}`, rendered by renderFakeTemplate, or the status given); with
 // `recorded`, a real server's exchanges replayed (test/fixtures/token-usage/llama-cpp-apply-template.json).
 import type { ChatMessage, ToolDefinition } from '../../../../src/core/protocol/messages';
-import type { TokenCountPort } from '../../../../src/core/context/serverTokenCounter';
+import type { TokenCountPort } from '../../../../src/core/context/tokenCountServers';
 
 export type FakeTokenServer = 'llama.cpp' | 'vllm' | 'litellm' | 'none';
 

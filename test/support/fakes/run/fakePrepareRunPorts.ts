@@ -93,7 +93,7 @@ export function fakePrepareRunPorts(options: FakePrepareRunOptions = {}): FakePr
         settings,
         // As the catalogue merges them: the server's facts, the user's override on top.
         modelInfo: (model) => applyOverride({ ...emptyModelInfo(model), ...models[model] }, Object.hasOwn(settings.modelOverrides, model) ? settings.modelOverrides[model] : undefined),
-        tokenCounter: () => undefined,
+        tokenCounter: async () => undefined,
         completions: (): CompletionSender => ({
           urls: { root: 'http://fake', v1: 'http://fake/v1' },
           send: () => Promise.reject(new Error('the fake completion sender sends nothing')),

@@ -2,7 +2,7 @@
 // (the stored format, core's conversationTransfer.ts). A command argument may name the conversation, the format and
 // the file, so a keybinding or a script can skip the questions. Import never replaces a conversation in the history.
 import * as vscode from 'vscode';
-import { conversationJson, conversationMarkdown, readConversationExport, type ChatSession, type Conversation } from '../../../core';
+import { conversationJson, conversationMarkdown, readConversationExport, type ChatSession, type Conversation } from '../../../../core';
 
 export type ExportFormat = 'markdown' | 'json';
 
