@@ -4,7 +4,8 @@
 // run loads on first use: each part is its own file in dist/, required through src/host/lazy.ts, so the host reads and
 // runs only this wiring when it loads the extension (see esbuild.js).
 import type * as vscode from 'vscode';
-import { lazy, loadDeferred, memberOf } from './host/lazy';
+import { loadDeferred } from './host/lazy';
+import { lazy, memberOf } from './host/platform/lazyValue';
 import { LastTextEditor } from './host/platform/editors/lastTextEditor';
 import { createLog } from './host/platform/log/logChannel';
 import { ServerNotices } from './host/platform/notices/serverNotices';

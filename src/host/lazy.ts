@@ -1,4 +1,4 @@
-// What activation defers to first use. Each part of the host that is not wiring (the platform's services, each
+// The loader of what activation defers to first use. Each part of the host that is not wiring (the platform's services, each
 // feature's implementation) is its own file in dist/ (esbuild.js makes one per `deferred.ts`, and puts the code two
 // parts share in a file of its own), and the first command, view or request that needs a part require()s it through
 // `loadDeferred`, never a static import from the code activation runs (esbuild.js fails such a build, and only the
@@ -23,26 +23,6 @@ import type * as TokenCountingPart from './platform/tokenCounting/deferred';
 // wiring leaves its API and its `require` where the parts find them, keyed by the dist/ folder both sit under
 // (esbuild.js, hostModulesFromWiring). Done when this loader loads, before any part can.
 (globalThis as Record<symbol, unknown>)[Symbol.for(`ask-model.wiring:${__dirname}`)] = { vscode, require };
-
-/** A value built on first call; every later call returns the same promise. */
-export type Lazy<T> = () => Promise<T>;
-
-/** Builds on first call; a failed build is not kept, so the next use tries again. */
-export function lazy<T>(build: () => Promise<T>): Lazy<T> {
-  let built: Promise<T> | undefined;
-  return () => {
-    built ??= build().catch((error: unknown) => {
-      built = undefined;
-      throw error;
-    });
-    return built;
-  };
-}
-
-/** One member of a lazily built record, itself lazy: how a service of the platform is handed to a feature by name. */
-export function memberOf<T, Key extends keyof T>(record: Lazy<T>, key: Key): Lazy<T[Key]> {
-  return async () => (await record())[key];
-}
 
 /**
  * Each deferred part, imported on its first call (esbuild points each `import()` at that part's file in dist/deferred/;

@@ -4,7 +4,8 @@
 // tab of a virtual document after a reload (its editor has no serializer), so that answer is opened again here,
 // showing what had arrived.
 import * as vscode from 'vscode';
-import { lazy, loadDeferred, type Lazy } from '../../lazy';
+import { loadDeferred } from '../../lazy';
+import { lazy, type Lazy } from '../../platform/lazyValue';
 import type { Log } from '../../platform/log/log';
 import type { ActiveRequests } from '../../platform/requests/activeRequests';
 import type { Runs } from '../../platform/run/runs';

@@ -2,7 +2,7 @@
 // session with its ports, the controller between them, the stored history, and what each chat command does.
 import * as vscode from 'vscode';
 import type { ChatSession } from '../../../core';
-import type { Lazy } from '../../lazy';
+import type { Lazy } from '../../platform/lazyValue';
 import type { LastTextEditor } from '../../platform/editors/lastTextEditor';
 import type { Log } from '../../platform/log/log';
 import type { ActiveRequests } from '../../platform/requests/activeRequests';

@@ -6,7 +6,7 @@ import type { Log } from '../../platform/log/log';
 import { readProfiles, readSettings, setActiveProfile } from '../../platform/settings/settings';
 import { openRulesFile } from '../../platform/rules/projectRulesReader';
 import { runErrorAction } from '../../platform/ui/showError';
-import type { Lazy } from '../../lazy';
+import type { Lazy } from '../../platform/lazyValue';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import type { AnswerChanges, RevertOutcome } from './answerChanges';
 import { applyCode, copyCode, insertCode } from './codeActions';

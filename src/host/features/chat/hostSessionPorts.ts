@@ -6,7 +6,7 @@ import type { ActiveRequests } from '../../platform/requests/activeRequests';
 import type { Log } from '../../platform/log/log';
 import type { Runs } from '../../platform/run/runs';
 import { readProfiles, readSettings } from '../../platform/settings/settings';
-import type { Lazy } from '../../lazy';
+import type { Lazy } from '../../platform/lazyValue';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import type { ConversationStore } from './conversationStore';
 

@@ -2,7 +2,8 @@
 // controller, stored history, the view's message parser: chat.ts) is built when the view first opens or a chat
 // command first runs.
 import * as vscode from 'vscode';
-import { lazy, loadDeferred } from '../../lazy';
+import { loadDeferred } from '../../lazy';
+import { lazy } from '../../platform/lazyValue';
 import type { ChatFeatureDeps } from './chat';
 import { CHAT_COMMANDS, CHAT_VIEW_ID } from './chatIds';
 

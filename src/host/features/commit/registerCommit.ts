@@ -1,7 +1,8 @@
 // Registers "Write Commit Message" at activation; its implementation (commitMessageCommand.ts), git's API and the
 // run load on its first run.
 import * as vscode from 'vscode';
-import { loadDeferred, type Lazy } from '../../lazy';
+import { loadDeferred } from '../../lazy';
+import { type Lazy } from '../../platform/lazyValue';
 import type { Log } from '../../platform/log/log';
 import type { ActiveRequests } from '../../platform/requests/activeRequests';
 import type { Runs } from '../../platform/run/runs';

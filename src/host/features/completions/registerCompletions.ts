@@ -5,7 +5,8 @@
 // before anything loads are plain setting reads.
 import * as vscode from 'vscode';
 import type { CompletionStatus } from '../../../core';
-import { lazy, loadDeferred, type Lazy } from '../../lazy';
+import { loadDeferred } from '../../lazy';
+import { lazy, type Lazy } from '../../platform/lazyValue';
 import type { ModelCatalogues } from '../../platform/catalogue/modelCatalogues';
 import type { ClientFactory } from '../../platform/clients/clientFactory';
 import type { Log } from '../../platform/log/log';

@@ -1,7 +1,8 @@
 // "Edit Selection with Model", registered at activation; its implementation (editSelectionCommand.ts), the run and the
 // workspace tools load on its first run.
 import * as vscode from 'vscode';
-import { loadDeferred, type Lazy } from '../../lazy';
+import { loadDeferred } from '../../lazy';
+import { type Lazy } from '../../platform/lazyValue';
 import type { Log } from '../../platform/log/log';
 import type { ActiveRequests } from '../../platform/requests/activeRequests';
 import type { Runs } from '../../platform/run/runs';

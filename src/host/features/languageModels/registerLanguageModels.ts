@@ -6,7 +6,8 @@
 // its chat.
 import * as vscode from 'vscode';
 import type { AskModelChatInformation } from '../../../core';
-import { lazy, loadDeferred, type Lazy } from '../../lazy';
+import { loadDeferred } from '../../lazy';
+import { lazy, type Lazy } from '../../platform/lazyValue';
 import type { Log } from '../../platform/log/log';
 import type { ModelCatalogues } from '../../platform/catalogue/modelCatalogues';
 import type { ClientFactory } from '../../platform/clients/clientFactory';

@@ -1,6 +1,6 @@
 // What the commands about profiles and the connection do, loaded on the first one run (registerProfiles.ts): each
 // takes its arguments (automation and tests) and the services it needs.
-import type { Lazy } from '../../lazy';
+import type { Lazy } from '../../platform/lazyValue';
 import { selectModel, type SelectModelArgs } from '../../platform/catalogue/modelPicker';
 import type { ModelCatalogues } from '../../platform/catalogue/modelCatalogues';
 import type { ApiKeyStore } from '../../platform/clients/apiKeyStore';

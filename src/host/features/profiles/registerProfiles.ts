@@ -3,7 +3,8 @@
 // first one run), Show Log and Stop, the model's status-bar item, and on the first start with nothing set up the
 // offer of a server found on this machine (firstRun.ts, loaded then).
 import * as vscode from 'vscode';
-import { lazy, loadDeferred } from '../../lazy';
+import { loadDeferred } from '../../lazy';
+import { lazy } from '../../platform/lazyValue';
 import { registerModelStatusBar } from './modelStatusBar';
 import type { ProfilesDeps } from './profiles';
 import { FIRST_RUN_DELAY_MS, FIRST_RUN_LOOKED_KEY, PROFILE_COMMANDS } from './profileIds';

@@ -3,7 +3,8 @@
 // decision, the runner with every tool's implementation) are built together when the chat or Edit Selection first
 // needs them: until then no edit can be waiting, so the commands have nothing to decide and the scheme has no text.
 import * as vscode from 'vscode';
-import { lazy, loadDeferred, type Lazy } from '../../lazy';
+import { loadDeferred } from '../../lazy';
+import { lazy, type Lazy } from '../../platform/lazyValue';
 import type { LastTextEditor } from '../../platform/editors/lastTextEditor';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import type { BuiltTools } from './workspaceToolsImpl';
