@@ -88,7 +88,8 @@ const AS_SETTINGS = {
   }),
 } satisfies { [Name in keyof ServerValues]: (value: ServerValues[Name]) => object };
 
-type SettingsOfEachField = { [Name in keyof ServerValues]: ReturnType<(typeof AS_SETTINGS)[Name]> }[keyof ServerValues];
+type AsSettings = typeof AS_SETTINGS;
+type SettingsOfEachField = { [Name in keyof AsSettings]: ReturnType<AsSettings[Name]> }[keyof AsSettings];
 /** One object type with the properties of every member of a union of object types. */
 type AllPropertiesOf<Union> = (Union extends unknown ? (part: Union) => void : never) extends (all: infer All) => void ? { [Key in keyof All]: All[Key] } : never;
 
@@ -127,7 +128,7 @@ export function readServerSettings(get: SettingGetter, modelOverrides: ModelOver
     Object.fromEntries(Object.entries(table).map(([name, node]) => [name, isSpec(node) ? readSetting(get, { key: `${prefix}${name}`, ...node }) : read(node, `${prefix}${name}.`)]));
   const values = read(SERVER_FIELDS, '') as ServerValues;
   // Each field through its own entry; AS_SETTINGS' type has checked that each entry takes its field's value.
-  const settings = (Object.keys(AS_SETTINGS) as (keyof ServerValues)[]).map((name) => (AS_SETTINGS[name] as (value: unknown) => object)(values[name]));
+  const settings = (Object.keys(AS_SETTINGS) as (keyof AsSettings)[]).map((name) => (AS_SETTINGS[name] as (value: unknown) => object)(values[name]));
   return Object.assign({ modelOverrides }, ...settings) as ServerSettings;
 }
 
