@@ -1,7 +1,8 @@
 // What one server says about its models, asked the cheap way: GET /v1/models (every server), then, side by side, the
-// richer endpoints a kind of server adds: LiteLLM's /v1/model/info (else /model_group/info), llama.cpp's /props (for a
-// router, `/props?model=` for each model it has loaded), LM Studio's /api/v0/models and Ollama's /api/tags (and, where
-// that answers, /api/ps and /api/show for each listed model, a few at a time). A probe that is
+// richer endpoints a kind of server adds, one source each in SOURCE_PROBES: LiteLLM's /v1/model/info (else
+// /model_group/info), llama.cpp's /props (for a router, `/props?model=` for each model it has loaded), LM Studio's
+// /api/v0/models and Ollama's /api/tags (and, where that answers, /api/ps and /api/show for each listed model, a few at
+// a time). A probe that is
 // answered 404 (or anything but a readable body) only means "not this kind of server": it is noted for Test
 // Connection, never reported as an error. Only /v1/models failing (a bad key, the server down) is an error, as it was
 // before the catalogue. Every request goes through one port (the client's transport: key, headers, byte cap), and
@@ -60,18 +61,53 @@ const DEFAULT_MAX_MODELS_SHOWN = 64;
 
 export { discoveryUrls };
 
+interface ProbeResult {
+  models: ModelInfo[];
+  outcomes: EndpointOutcome[];
+}
+
+/**
+ * The kinds of server that say more about their models at endpoints of their own, each a discovery source (vLLM and
+ * OpenRouter say all they say in /v1/models).
+ */
+export type SourceKind = 'litellm' | 'llama.cpp' | 'lm-studio' | 'ollama';
+
+/** What a source's probe is given: the options, the addresses, and what /v1/models said. */
+interface SourceAsked {
+  options: DiscoverOptions;
+  urls: ReturnType<typeof discoveryUrls>;
+  listedIds: string[] | undefined;
+  routerLoaded: string[] | undefined;
+}
+
+export interface SourceProbe {
+  /**
+   * Its place among the sources, which are all asked at once: their outcomes are listed in this order (the log, Test
+   * Connection) and their statements handed to the merge in it, so without a model list the models come in it. Each
+   * source has its own.
+   */
+  place: number;
+  /** Asks the source's endpoints, each within the probe's time limit; a server of another kind leaves them `absent`. */
+  probe(asked: SourceAsked): Promise<ProbeResult>;
+}
+
+export const SOURCE_PROBES: Record<SourceKind, SourceProbe> = {
+  litellm: { place: 1, probe: ({ options, urls }) => probeLiteLlm(options, urls) },
+  'llama.cpp': { place: 2, probe: ({ options, urls, listedIds, routerLoaded }) => probeLlamaCpp(options, urls.llamaCppProps, listedIds, routerLoaded) },
+  'lm-studio': { place: 3, probe: ({ options, urls }) => probe(options, 'GET /api/v0/models', urls.lmStudioModels, parseLmStudioModels) },
+  ollama: { place: 4, probe: ({ options, urls, listedIds }) => probeOllama(options, urls, listedIds) },
+};
+
+const SOURCES_IN_PLACE = (Object.keys(SOURCE_PROBES) as SourceKind[]).sort((a, b) => SOURCE_PROBES[a].place - SOURCE_PROBES[b].place);
+
 export async function discoverModels(options: DiscoverOptions): Promise<DiscoveredModels> {
   const urls = discoveryUrls(options.urls);
   const endpoints: EndpointOutcome[] = [];
   const listed = await readModelList(options, urls.models);
   endpoints.push(listed.outcome);
   const listedIds = listed.models?.map((model) => model.id);
-  const probes = await Promise.all([
-    probeLiteLlm(options, urls),
-    probeLlamaCpp(options, urls.llamaCppProps, listedIds, listed.routerLoaded),
-    probe(options, 'GET /api/v0/models', urls.lmStudioModels, parseLmStudioModels),
-    probeOllama(options, urls, listedIds),
-  ]);
+  const asked: SourceAsked = { options, urls, listedIds, routerLoaded: listed.routerLoaded };
+  const probes = await Promise.all(SOURCES_IN_PLACE.map((source) => SOURCE_PROBES[source].probe(asked)));
   const statements = [...(listed.models ?? [])];
   for (const probe of probes) {
     endpoints.push(...probe.outcomes);
@@ -98,11 +134,6 @@ export async function discoverServerModels(client: Pick<ChatClient, 'urls' | 'di
     if (options.signal?.aborted) throw new AbortedError();
     throw error;
   }
-}
-
-interface ProbeResult {
-  models: ModelInfo[];
-  outcomes: EndpointOutcome[];
 }
 
 interface ModelList {

@@ -42,17 +42,19 @@ export interface ModelOverride extends ModelBodySettings {
 export type ModelOverrides = Readonly<Record<string, ModelOverride>>;
 
 const BASIS_ORDER: readonly FactBasis[] = ['override', 'serving', 'listing', 'trained'];
-const ENDPOINT_ORDER: readonly (DiscoveryEndpoint | 'override')[] = [
-  'override',
-  'GET /props',
-  'GET /api/v0/models',
-  'GET /model/info',
-  'GET /model_group/info',
-  'GET /v1/models',
-  'GET /api/ps',
-  'POST /api/show',
-  'GET /api/tags',
-];
+/** Between statements of one basis, the lower rank's word wins (the header's point 3). Each endpoint has its own. */
+export const ENDPOINT_RANK: Record<DiscoveryEndpoint | 'override', number> = {
+  override: 0,
+  'GET /props': 1,
+  'GET /api/v0/models': 2,
+  'GET /model/info': 3,
+  'GET /model_group/info': 4,
+  'GET /v1/models': 5,
+  'GET /api/ps': 6,
+  'POST /api/show': 7,
+  'GET /api/tags': 8,
+};
+const RANKS_PER_BASIS = Math.max(...Object.values(ENDPOINT_RANK)) + 1;
 
 /**
  * Merges what the endpoints said into one entry per model id, in the order the ids first appear (pass the
@@ -112,7 +114,7 @@ function mergeFact<K extends FactName>(merged: ModelInfo, name: K, infos: readon
 }
 
 function rank(origin: FactOrigin): number {
-  return BASIS_ORDER.indexOf(origin.basis) * ENDPOINT_ORDER.length + ENDPOINT_ORDER.indexOf(origin.endpoint);
+  return BASIS_ORDER.indexOf(origin.basis) * RANKS_PER_BASIS + ENDPOINT_RANK[origin.endpoint];
 }
 
 /** Statements of equal rank combined into the one every one of them honours (see the header, point 4). */

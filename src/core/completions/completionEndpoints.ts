@@ -1,6 +1,8 @@
-// The fill-in-the-middle endpoints real servers offer, one record each: where it is, what body it takes, and whether it
-// takes the code after the cursor as a field of its own. Adding an endpoint is adding a record here: the union type
-// makes every switch over endpoints (the chooser, the README table's test) name it.
+// The fill-in-the-middle endpoints real servers offer, one record each: where it is, what body it takes, whether it
+// takes the code after the cursor as a field of its own, and when `auto` asks it. Adding an endpoint is its name in
+// COMPLETION_ENDPOINTS and its record here: the records' type makes the compiler ask for the record and each of its
+// parts, the chooser (endpointChooser.ts) reads its probe rank and styles from it, and unit tests hold the ranks
+// apart and docs/completions.md's table to naming it.
 //
 //   infill           llama.cpp's POST /infill: input_prefix, input_suffix, input_extra (chunks of other files)
 //   completions      OpenAI-style POST /v1/completions: prompt + suffix (vLLM refuses suffix; then the model
@@ -37,8 +39,21 @@ export interface EndpointRecord {
   /** `POST /infill`, as logs and the README name it. */
   label: string;
   url(urls: CompletionUrls): string;
-  /** The suffix styles it can be asked in, best first. */
+  /**
+   * The suffix styles it can be asked in, best first; the chooser asks `template` only for a model whose family's raw
+   * FIM prompt is known.
+   */
   styles: readonly SuffixStyle[];
+  /**
+   * Its place when `auto` probes a server it does not know: lower is asked first, from the richest request to the
+   * plainest. Each endpoint has its own.
+   */
+  probeRank: number;
+  /**
+   * Hosted APIs (host names) whose fill-in-the-middle is this endpoint alone: `auto` asks them this, with `suffix`,
+   * then the chat endpoint, and probes nothing else there.
+   */
+  onlyFimEndpointOf: readonly string[];
   body(input: CompletionInput, style: SuffixStyle): Record<string, unknown>;
 }
 
@@ -93,6 +108,9 @@ export const ENDPOINT_RECORDS: Record<CompletionEndpoint, EndpointRecord> = {
     label: 'POST /infill',
     url: (urls) => `${urls.root}/infill`,
     styles: ['field'],
+    // The richest: other files' chunks, and the server's prompt cache.
+    probeRank: 1,
+    onlyFimEndpointOf: [],
     body: (input, style) =>
       completionBody(
         input,
@@ -115,6 +133,9 @@ export const ENDPOINT_RECORDS: Record<CompletionEndpoint, EndpointRecord> = {
     label: 'POST /v1/completions',
     url: (urls) => `${urls.v1}/completions`,
     styles: ['field', 'template'],
+    probeRank: 3,
+    // DeepSeek's /beta/completions takes `suffix` (endpointUrl gives its address).
+    onlyFimEndpointOf: ['api.deepseek.com'],
     body: (input, style) =>
       completionBody(
         input,
@@ -128,6 +149,9 @@ export const ENDPOINT_RECORDS: Record<CompletionEndpoint, EndpointRecord> = {
     label: 'POST /v1/fim/completions',
     url: (urls) => `${urls.v1}/fim/completions`,
     styles: ['field'],
+    probeRank: 4,
+    // Mistral's API has FIM at its own path only.
+    onlyFimEndpointOf: ['api.mistral.ai', 'codestral.mistral.ai'],
     body: (input, style) =>
       completionBody(input, { temperature: COMPLETION_TEMPERATURE }, { model: input.model, prompt: input.prefix, suffix: input.suffix, max_tokens: input.maxTokens, stream: false }, stopWords(input, style)),
   },
@@ -136,6 +160,10 @@ export const ENDPOINT_RECORDS: Record<CompletionEndpoint, EndpointRecord> = {
     label: 'POST /api/generate',
     url: (urls) => `${urls.root}/api/generate`,
     styles: ['field', 'template'],
+    // Before /v1/completions: Ollama's /v1/completions wraps a prompt without `suffix` in the chat template, so the raw
+    // FIM prompt must come here with `raw`. Servers without /api/generate answer 404 at once.
+    probeRank: 2,
+    onlyFimEndpointOf: [],
     body: (input, style) =>
       // Ollama streams unless told not to.
       ollamaBody(input, { model: input.model, prompt: promptFor(input, style), ...(style === 'field' ? { suffix: input.suffix } : { raw: true }), stream: false }, stopWords(input, style)),
@@ -145,6 +173,9 @@ export const ENDPOINT_RECORDS: Record<CompletionEndpoint, EndpointRecord> = {
     label: 'POST /v1/chat/completions',
     url: (urls) => `${urls.v1}/chat/completions`,
     styles: ['field'],
+    // Last: every server has it, and a chat model asked for the middle is the slowest and least exact way.
+    probeRank: 5,
+    onlyFimEndpointOf: [],
     // The one request assembly's body (the profile's extra body and metadata, the model's overrides), at the
     // completions' temperature unless the model's own settings say another.
     body: (input) => ({ temperature: COMPLETION_TEMPERATURE, ...input.chatRequest(chatPromptForMiddle(input), input.maxTokens) }),

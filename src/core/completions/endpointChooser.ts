@@ -1,12 +1,12 @@
 // Which way of asking a server for the middle works, found once and remembered. The candidates go from the richest to
-// the plainest: llama.cpp's /infill (other files' chunks, the server's prompt cache), Ollama's /api/generate, then
-// /v1/completions, each first with `suffix` (the server applies the model's own template) and then with the family's
-// raw FIM prompt (a server or model that refuses `suffix`), Mistral's /v1/fim/completions, and the chat endpoint every
-// server has. A
-// candidate that answers "not here" is skipped for that server and model from then on; one that answered is used
-// until it stops answering. What was learnt is a plain object, so the host keeps it across sessions.
+// the plainest, in the probe rank each endpoint's record gives (completionEndpoints.ts), each endpoint in every style
+// its record lists: first with `suffix` (the server applies the model's own template), then with the family's raw FIM
+// prompt (a server or model that refuses `suffix`). A hosted API whose FIM is one endpoint (the record says which) is
+// asked that, then chat. A candidate that answers "not here" is skipped for that server and model from then on; one
+// that answered is used until it stops answering. What was learnt is a plain object, so the host keeps it across
+// sessions.
 import { COMPLETION_ENDPOINTS, type CompletionEndpoint, type EndpointSetting } from '../settings/completionEndpointSetting';
-import { isHost, type CompletionUrls, type SuffixStyle } from './completionEndpoints';
+import { ENDPOINT_RECORDS, isHost, type CompletionUrls, type EndpointRecord, type SuffixStyle } from './completionEndpoints';
 
 export interface EndpointPlan {
   endpoint: CompletionEndpoint;
@@ -26,16 +26,23 @@ export function planKey(plan: EndpointPlan): string {
   return `${plan.endpoint}/${plan.style}`;
 }
 
+/** Every endpoint, in the order `auto` probes a server it does not know. */
+const BY_PROBE_RANK: readonly EndpointRecord[] = Object.values(ENDPOINT_RECORDS).sort((a, b) => a.probeRank - b.probeRank);
+
+/** The chat endpoint, which every server has: the way left when a hosted API's own FIM endpoint does not answer. */
+const CHAT_PLAN: EndpointPlan = { endpoint: 'chat', style: 'field' };
+
+/** An endpoint's plans: each style its record lists, the raw FIM prompt only when the model's family has one. */
+function plansOf(record: EndpointRecord, hasTemplate: boolean): EndpointPlan[] {
+  return record.styles.filter((style) => style !== 'template' || hasTemplate).map((style) => ({ endpoint: record.endpoint, style }));
+}
+
 /** The candidates for a server, in the order they are tried. */
 export function candidatePlans(urls: CompletionUrls, hasTemplate: boolean, setting: EndpointSetting): EndpointPlan[] {
-  const withTemplate = (endpoint: CompletionEndpoint): EndpointPlan[] => [{ endpoint, style: 'field' }, ...(hasTemplate ? [{ endpoint, style: 'template' as const }] : [])];
-  if (setting !== 'auto') return setting === 'completions' || setting === 'ollama-generate' ? withTemplate(setting) : [{ endpoint: setting, style: 'field' }];
-  // Mistral's API has FIM at its own path only, and DeepSeek's /beta/completions takes `suffix`.
-  if (isHost(urls.root, 'api.mistral.ai') || isHost(urls.root, 'codestral.mistral.ai')) return [{ endpoint: 'fim', style: 'field' }, { endpoint: 'chat', style: 'field' }];
-  if (isHost(urls.root, 'api.deepseek.com')) return [{ endpoint: 'completions', style: 'field' }, { endpoint: 'chat', style: 'field' }];
-  // Ollama before /v1/completions: its /v1/completions wraps a prompt without `suffix` in the chat template, so the raw
-  // FIM prompt must go to /api/generate with `raw`. Servers without /api/generate answer 404 at once.
-  return [{ endpoint: 'infill', style: 'field' }, ...withTemplate('ollama-generate'), ...withTemplate('completions'), { endpoint: 'fim', style: 'field' }, { endpoint: 'chat', style: 'field' }];
+  if (setting !== 'auto') return plansOf(ENDPOINT_RECORDS[setting], hasTemplate);
+  const hosted = BY_PROBE_RANK.find((record) => record.onlyFimEndpointOf.some((host) => isHost(urls.root, host)));
+  if (hosted) return [{ endpoint: hosted.endpoint, style: 'field' }, CHAT_PLAN];
+  return BY_PROBE_RANK.flatMap((record) => plansOf(record, hasTemplate));
 }
 
 export class EndpointChooser {

@@ -1,7 +1,8 @@
 // The settings that say how to reach and use one server, declared once: the top-level `askModel.baseUrl`, `model`,
 // `timeouts.idleSeconds`, … (the Default profile) and each entry of `askModel.profiles` have the same fields, so both
 // are read from this one table: its schema, default and problem text per field. A dotted setting is a nested object in
-// a profile entry (`askModel.timeouts.idleSeconds` is `"timeouts": { "idleSeconds": … }`), as the table nests it.
+// a profile entry (`askModel.timeouts.idleSeconds` is `"timeouts": { "idleSeconds": … }`), as the table nests it. What
+// the code reads of a server (ServerSettings) is made from the table too, one entry per field (AS_SETTINGS).
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import type { ModelOverrides } from '../catalogue/mergeCatalogue';
@@ -55,28 +56,51 @@ type Optional<Table> = { [Name in keyof Table]?: Table[Name] extends FieldSpec<i
 export type ServerEntryFields = Optional<typeof SERVER_FIELDS>;
 type ServerValues = Values<typeof SERVER_FIELDS>;
 
-/** What a profile says about its server; the same fields as the top-level settings. */
-export interface ServerSettings {
-  baseUrl: string;
-  model: string;
-  stream: boolean;
-  metadata: { tags: string[]; generationName: string; traceUserId: string };
-  extraBody: Record<string, unknown>;
-  headers: Record<string, string>;
-  /** The header the API key goes in: `Authorization` sends `Bearer <key>`; another name (Azure's `api-key`) the key alone. */
-  apiKeyHeader: string;
-  firstByteTimeoutMs: number;
-  idleTimeoutMs: number;
-  maxRetries: number;
-  /** The user's per-model settings for this server's models, by model id. */
-  modelOverrides: ModelOverrides;
-  /** The model for inline completions; '' turns them off for this server. */
-  completionModel: string;
-  /** How to ask this server for completions: `auto` finds out (endpointChooser.ts). */
-  completionEndpoint: EndpointSetting;
-  /** The model that writes commit messages; '' means the profile's chat model. */
-  commitModel: string;
-}
+/**
+ * How each field of the table becomes what the code reads: most as written (a name trimmed of stray spaces), the time
+ * limits in milliseconds under names that say so. ServerSettings is what these give, so a field added to the table
+ * without its entry here fails to compile.
+ */
+const AS_SETTINGS = {
+  baseUrl: (baseUrl) => ({ baseUrl: baseUrl.trim() }),
+  model: (model) => ({ model: model.trim() }),
+  stream: (stream) => ({ stream }),
+  metadata: (metadata) => ({ metadata }),
+  extraBody: (extraBody) => ({ extraBody }),
+  headers: (headers) => ({ headers }),
+  apiKeyHeader: (apiKeyHeader) => ({
+    /** The header the API key goes in: `Authorization` sends `Bearer <key>`; another name (Azure's `api-key`) the key alone. */
+    apiKeyHeader,
+  }),
+  timeouts: (timeouts) => ({ firstByteTimeoutMs: timeouts.firstByteSeconds * 1000, idleTimeoutMs: timeouts.idleSeconds * 1000 }),
+  maxRetries: (maxRetries) => ({ maxRetries }),
+  completionModel: (completionModel) => ({
+    /** The model for inline completions; '' turns them off for this server. */
+    completionModel: completionModel.trim(),
+  }),
+  completionEndpoint: (completionEndpoint) => ({
+    /** How to ask this server for completions: `auto` finds out (endpointChooser.ts). */
+    completionEndpoint,
+  }),
+  commitModel: (commitModel) => ({
+    /** The model that writes commit messages; '' means the profile's chat model. */
+    commitModel: commitModel.trim(),
+  }),
+} satisfies { [Name in keyof ServerValues]: (value: ServerValues[Name]) => object };
+
+type AsSettings = typeof AS_SETTINGS;
+type SettingsOfEachField = { [Name in keyof AsSettings]: ReturnType<AsSettings[Name]> }[keyof AsSettings];
+/** One object type with the properties of every member of a union of object types. */
+type AllPropertiesOf<Union> = (Union extends unknown ? (part: Union) => void : never) extends (all: infer All) => void ? { [Key in keyof All]: All[Key] } : never;
+
+/** What a profile says about its server (the same fields as the top-level settings), as the code reads it. */
+export type ServerSettings = AllPropertiesOf<
+  | SettingsOfEachField
+  | {
+      /** The user's per-model settings for this server's models, by model id: the top-level ones under the profile's (modelOverrides.ts). */
+      modelOverrides: ModelOverrides;
+    }
+>;
 
 /** Every server field with its key below `askModel.` (package.json's are checked against these). */
 export function serverFields(): Field<unknown>[] {
@@ -103,22 +127,9 @@ export function readServerSettings(get: SettingGetter, modelOverrides: ModelOver
   const read = (table: FieldTable, prefix: string): Record<string, unknown> =>
     Object.fromEntries(Object.entries(table).map(([name, node]) => [name, isSpec(node) ? readSetting(get, { key: `${prefix}${name}`, ...node }) : read(node, `${prefix}${name}.`)]));
   const values = read(SERVER_FIELDS, '') as ServerValues;
-  return {
-    baseUrl: values.baseUrl.trim(),
-    model: values.model.trim(),
-    stream: values.stream,
-    metadata: values.metadata,
-    extraBody: values.extraBody,
-    headers: values.headers,
-    apiKeyHeader: values.apiKeyHeader,
-    firstByteTimeoutMs: values.timeouts.firstByteSeconds * 1000,
-    idleTimeoutMs: values.timeouts.idleSeconds * 1000,
-    maxRetries: values.maxRetries,
-    modelOverrides,
-    completionModel: values.completionModel.trim(),
-    completionEndpoint: values.completionEndpoint,
-    commitModel: values.commitModel.trim(),
-  };
+  // Each field through its own entry; AS_SETTINGS' type has checked that each entry takes its field's value.
+  const settings = (Object.keys(AS_SETTINGS) as (keyof AsSettings)[]).map((name) => (AS_SETTINGS[name] as (value: unknown) => object)(values[name]));
+  return Object.assign({ modelOverrides }, ...settings) as ServerSettings;
 }
 
 /** A getter over a parsed profile entry: `timeouts.idleSeconds` is `entry.timeouts?.idleSeconds`. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { AuthenticationError } from '../../../src/core/errors/httpErrors';
 import { catalogueModels, modelInfoFor } from '../../../src/core/catalogue/catalogueCache';
 import { ChatClient } from '../../../src/core/client/chatClient';
-import { discoverModels, discoverServerModels } from '../../../src/core/catalogue/discoverCatalogue';
+import { discoverModels, discoverServerModels, SOURCE_PROBES } from '../../../src/core/catalogue/discoverCatalogue';
 import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
 import type { DiscoveryReply, DiscoveryRequest } from '../../../src/core/client/discoveryExchange';
 import type { ModelInfo } from '../../../src/core/protocol/modelInfo';
@@ -173,6 +173,11 @@ describe('discoverModels through a fake port', () => {
         ),
     });
     assert.deepEqual(catalogueModels(discovered, {}).map((model) => [model.id, model.contextWindow]), [['mine', 1000]]);
+  });
+
+  it('gives every source its own place, so the order of outcomes and statements is never a tie', () => {
+    const places = Object.values(SOURCE_PROBES).map((source) => source.place);
+    assert.equal(new Set(places).size, places.length, places.join(', '));
   });
 
   it('the probes go to the server root whatever form the base URL has (OpenRouter-style /api prefix)', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { applyOverride, mergeCatalogue } from '../../../src/core/catalogue/mergeCatalogue';
+import { applyOverride, ENDPOINT_RANK, mergeCatalogue } from '../../../src/core/catalogue/mergeCatalogue';
 import { emptyModelInfo, type ModelInfo } from '../../../src/core/protocol/modelInfo';
 import { parseLiteLlmModelGroupInfo, parseLiteLlmModelInfo } from '../../../src/core/catalogue/liteLlmModelInfo';
 import { parseLlamaCppProps } from '../../../src/core/catalogue/llamaCppProps';
@@ -22,6 +22,11 @@ const llamaProps = () => parseLlamaCppProps(body('llamacpp-props/readme-example'
 const LLAMA = '../models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf';
 
 describe('mergeCatalogue', () => {
+  it('ranks every endpoint apart, so only statements of one endpoint are ever combined as equals', () => {
+    const ranks = Object.values(ENDPOINT_RANK);
+    assert.equal(new Set(ranks).size, ranks.length, JSON.stringify(ENDPOINT_RANK));
+  });
+
   it("llama.cpp: /props' per-slot n_ctx (what the server accepts) beats /v1/models' trained n_ctx_train, whatever the order", () => {
     for (const discovered of [[...llamaModels(), ...llamaProps()], [...llamaProps(), ...llamaModels()]]) {
       const [model] = mergeCatalogue(discovered);

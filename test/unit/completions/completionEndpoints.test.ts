@@ -1,5 +1,7 @@
-// The exact body each endpoint is sent for one input, in each suffix style, and where each endpoint is on a server.
+// The exact body each endpoint is sent for one input, in each suffix style, where each endpoint is on a server, and
+// what the records must hold that their type cannot say.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { COMPLETION_ENDPOINTS } from '../../../src/core/settings/completionEndpointSetting';
 import { completionUrlsOf, endpointUrl, ENDPOINT_RECORDS, isHost } from '../../../src/core/completions/completionEndpoints';
 import type { CompletionInput } from '../../../src/core/completions/completionInput';
@@ -233,6 +235,33 @@ describe('completion endpoints', () => {
       assert.equal(isHost('https://API.Mistral.ai/v1', 'api.mistral.ai'), true);
       assert.equal(isHost('https://notapi.mistral.ai', 'api.mistral.ai'), false);
       assert.equal(isHost('not a url', 'api.mistral.ai'), false);
+    });
+  });
+
+  describe('the records', () => {
+    const records = COMPLETION_ENDPOINTS.map((endpoint) => ENDPOINT_RECORDS[endpoint]);
+
+    it('are filed under their own names', () => {
+      for (const endpoint of COMPLETION_ENDPOINTS) assert.equal(ENDPOINT_RECORDS[endpoint].endpoint, endpoint);
+    });
+
+    it('each have their own probe rank, so the order auto probes in is never a tie', () => {
+      const ranks = records.map((record) => record.probeRank);
+      assert.equal(new Set(ranks).size, ranks.length, ranks.join(', '));
+    });
+
+    it('claim each hosted API for one endpoint at most', () => {
+      const hosts = records.flatMap((record) => record.onlyFimEndpointOf);
+      assert.equal(new Set(hosts).size, hosts.length, hosts.join(', '));
+    });
+
+    it('each take the suffix as a field first, so a model with no known template has a plan at every endpoint', () => {
+      for (const record of records) assert.equal(record.styles[0], 'field', record.endpoint);
+    });
+
+    it("are each named in docs/completions.md's table of endpoints", () => {
+      const page = readFileSync('docs/completions.md', 'utf8');
+      for (const record of records) assert.ok(page.includes(`| \`${record.label}\` |`), `docs/completions.md has no row for ${record.label}`);
     });
   });
 });

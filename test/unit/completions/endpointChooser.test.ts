@@ -1,7 +1,8 @@
 // The order endpoints are tried in, and what is remembered of each server: the plan that worked, the plans refused,
 // the fields dropped; and what was stored, read back safely.
 import assert from 'node:assert/strict';
-import { completionUrlsOf } from '../../../src/core/completions/completionEndpoints';
+import { completionUrlsOf, type CompletionUrls } from '../../../src/core/completions/completionEndpoints';
+import { COMPLETION_ENDPOINTS, type CompletionEndpoint } from '../../../src/core/settings/completionEndpointSetting';
 import { candidatePlans, EndpointChooser, planKey, readLearntEndpoints, type EndpointPlan, type LearntEndpointsByServer } from '../../../src/core/completions/endpointChooser';
 
 const LOCAL = completionUrlsOf('http://localhost:8080/v1/chat/completions');
@@ -42,6 +43,32 @@ describe('endpointChooser', () => {
       assert.deepEqual(keys(candidatePlans(LOCAL, false, 'ollama-generate')), ['ollama-generate/field']);
       assert.deepEqual(keys(candidatePlans(MISTRAL, true, 'infill')), ['infill/field']);
       assert.deepEqual(keys(candidatePlans(DEEPSEEK, true, 'chat')), ['chat/field']);
+    });
+
+    it('gives, for every setting on every kind of host, with and without a template, exactly these plans', () => {
+      // Written out by hand: the probe order and the styles come from the endpoints' records, and this is what they
+      // must add up to.
+      const auto: [urls: CompletionUrls, withTemplate: string, withoutTemplate: string][] = [
+        [LOCAL, 'infill/field ollama-generate/field ollama-generate/template completions/field completions/template fim/field chat/field', 'infill/field ollama-generate/field completions/field fim/field chat/field'],
+        [MISTRAL, 'fim/field chat/field', 'fim/field chat/field'],
+        [CODESTRAL, 'fim/field chat/field', 'fim/field chat/field'],
+        [DEEPSEEK, 'completions/field chat/field', 'completions/field chat/field'],
+      ];
+      const forced: Record<CompletionEndpoint, [withTemplate: string, withoutTemplate: string]> = {
+        infill: ['infill/field', 'infill/field'],
+        completions: ['completions/field completions/template', 'completions/field'],
+        fim: ['fim/field', 'fim/field'],
+        'ollama-generate': ['ollama-generate/field ollama-generate/template', 'ollama-generate/field'],
+        chat: ['chat/field', 'chat/field'],
+      };
+      for (const [urls, withTemplate, withoutTemplate] of auto) {
+        assert.equal(keys(candidatePlans(urls, true, 'auto')).join(' '), withTemplate, `${urls.root} auto`);
+        assert.equal(keys(candidatePlans(urls, false, 'auto')).join(' '), withoutTemplate, `${urls.root} auto, no template`);
+        for (const endpoint of COMPLETION_ENDPOINTS) {
+          assert.equal(keys(candidatePlans(urls, true, endpoint)).join(' '), forced[endpoint][0], `${urls.root} ${endpoint}`);
+          assert.equal(keys(candidatePlans(urls, false, endpoint)).join(' '), forced[endpoint][1], `${urls.root} ${endpoint}, no template`);
+        }
+      }
     });
   });
 
