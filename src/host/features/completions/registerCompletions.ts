@@ -1,8 +1,8 @@
 // Inline completions, wired at activation: the provider (whose body, with the core's engine, loads on the first
 // keystroke in a file where completions are on: inlineCompletions.ts from deferred.ts), the status-bar switch and the
 // commands behind it: on or off everywhere or for one language (`askModel.completions.enable`, as Copilot's
-// `github.copilot.enable`), snooze for five minutes, choose the completion model. The checks made on every keystroke
-// before anything loads are plain setting reads.
+// `github.copilot.enable`), snooze for five minutes, choose the completion model. What is checked on every keystroke
+// before anything loads is the switch (completionSwitch.ts), read from the same layered settings as every reader.
 import * as vscode from 'vscode';
 import type { CompletionStatus } from '../../../core';
 import { loadDeferred } from '../../lazy';
