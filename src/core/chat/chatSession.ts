@@ -3,12 +3,14 @@
 // messages to these methods. Every way an answer ends (done, stopped, failed, the round limit) leaves a stored
 // conversation the next message can continue, and a turn in the view that says how it ended. The way it cannot see
 // (the window reloads, the extension host dies) is covered by saving ahead: the user's message before the request,
-// the answer as it grows, each finished tool call at once; the next load reads that answer as interrupted.
+// the answer as it grows, each finished tool call at once, and each finished round of tool calls at once with its
+// transcript (the messages the next round sends); the next load reads that answer as interrupted.
 import { NoModelError } from '../errors/AskModelError';
 import { describeError, messageOf } from '../errors/describeError';
 import { answerFactsOf } from '../run/answerFacts';
 import { contextFitterFor, runAnswer, type PreparedRun } from '../run/preparedRun';
 import type { ContextFitter } from '../context/contextFitter';
+import type { ChatMessage } from '../protocol/messages';
 import type { FileChange, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import { recordFileEdit, type FileEdit } from './answerEdits';
 import type { ChatSessionPorts } from './chatSessionPorts';
@@ -221,7 +223,7 @@ export class ChatSession {
         context,
         signal: controller.signal,
         tools: { runTool: this.recordingEdits((change) => apply({ type: 'fileEdited', change })), approve: ports.approve },
-        onEvent: this.eventHandler(run, apply, deltas, post, () => turn, saveAhead),
+        onEvent: this.eventHandler(run, apply, deltas, post, () => turn, saveAhead, (messages) => keepTranscript(conversation, turn.id, messages)),
       });
       finish = this.finishFor(result, conversation, turn);
     } catch (error) {
@@ -295,6 +297,7 @@ export class ChatSession {
     post: ChatSessionPorts['post'],
     current: () => AssistantTurn,
     saveAhead: SaveAhead,
+    roundDone: (messages: ChatMessage[]) => void,
   ): (event: ToolLoopEvent) => void {
     const lastRound = { text: 0, reasoning: 0 };
     return (event) => {
@@ -328,16 +331,23 @@ export class ChatSession {
       } else if (event.type === 'answerDone') {
         apply({ type: 'answered', facts: answerFactsOf(event.done, run) });
         void saveAhead.now();
+      } else if (event.type === 'roundDone') {
+        // The round's calls and results, as the next round sends them, are kept at once with the answer: after a crash
+        // the model can be told what the answer already did, as its cards show.
+        roundDone(event.messages);
+        void saveAhead.now();
       }
     };
   }
 
   private finishFor(result: ToolLoopResult, conversation: Conversation, turn: AssistantTurn): EndUpdate & { type: 'finish' } {
-    if (result.outcome === 'error') return this.failure(result.error);
-    // The exact messages of a tool-using answer, so a follow-up question carries the same history.
-    if (result.messages.some((message) => message.role === 'tool')) {
-      conversation.transcripts = { ...conversation.transcripts, [turn.id]: result.messages };
+    if (result.outcome === 'error') {
+      // A failed answer keeps no transcript (its Retry asks again from the user's message): the rounds saved ahead go.
+      keepTranscript(conversation, turn.id, undefined);
+      return this.failure(result.error);
     }
+    // The exact messages of a tool-using answer, so a follow-up question carries the same history.
+    if (result.messages.some((message) => message.role === 'tool')) keepTranscript(conversation, turn.id, result.messages);
     return { type: 'finish', status: result.outcome === 'stopped' ? 'stopped' : 'done', notice: result.notice };
   }
 
@@ -349,6 +359,14 @@ export class ChatSession {
 
   private freshConversation(): Conversation {
     return newConversation(this.ports.ids(), this.ports.clock.now());
+  }
+}
+
+/** Sets the answer's transcript (the tool loop's messages), or removes it (undefined). */
+function keepTranscript(conversation: Conversation, turnId: string, messages: ChatMessage[] | undefined): void {
+  if (messages) conversation.transcripts = { ...conversation.transcripts, [turnId]: messages };
+  else if (conversation.transcripts && turnId in conversation.transcripts) {
+    conversation.transcripts = Object.fromEntries(Object.entries(conversation.transcripts).filter(([id]) => id !== turnId));
   }
 }
 
