@@ -3,16 +3,18 @@
 // messages to these methods. Every way an answer ends (done, stopped, failed, the round limit) leaves a stored
 // conversation the next message can continue, and a turn in the view that says how it ended. The way it cannot see
 // (the window reloads, the extension host dies) is covered by saving ahead: the user's message before the request,
-// the answer as it grows, each finished tool call at once; the next load reads that answer as interrupted.
+// the answer as it grows, each finished tool call at once, and each finished round of tool calls at once with its
+// transcript (the messages the next round sends); the next load reads that answer as interrupted.
 import { NoModelError } from '../errors/AskModelError';
 import { describeError, messageOf } from '../errors/describeError';
 import { answerFactsOf } from '../run/answerFacts';
 import { contextFitterFor, runAnswer, type PreparedRun } from '../run/preparedRun';
 import type { ContextFitter } from '../context/contextFitter';
+import type { ChatMessage } from '../protocol/messages';
 import type { FileChange, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import { recordFileEdit, type FileEdit } from './answerEdits';
 import type { ChatSessionPorts } from './chatSessionPorts';
-import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summariseConversation, titleFrom, toChatMessages, turnsForRetry, type Conversation } from './conversation';
+import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summariseConversation, titleFrom, toChatMessages, turnsForRetry, type ContinuedAnswer, type Conversation } from './conversation';
 import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
 import { SaveAhead } from './saveAhead';
 import { rulesChipsOf } from './rulesChips';
@@ -111,14 +113,17 @@ export class ChatSession {
     await this.answer();
   }
 
-  /** Asks again for the last answer that failed or was stopped (its partial text is dropped). */
+  /**
+   * Asks again for the last answer that failed, was stopped or was interrupted (its partial text is dropped). An
+   * interrupted answer goes on from its last finished round of tool calls (turnsForRetry), in the same turn.
+   */
   async retry(): Promise<void> {
     if (this.busy) return;
-    const retry = turnsForRetry(this.conversation.turns);
+    const retry = turnsForRetry(this.conversation.turns, this.conversation.transcripts);
     if (!retry) return;
     this.conversation.turns = [...retry.keep, retry.user];
     this.ports.post({ type: 'state', state: { ...this.state(), busy: true } });
-    await this.answer();
+    await this.answer(retry.continued);
   }
 
   /** Stops the answer in flight (what arrived is kept and the turn says it was stopped), or a compaction. */
@@ -162,13 +167,16 @@ export class ChatSession {
   /**
    * Answers the conversation's last user turn in a new assistant turn: text streams in, each tool call becomes a
    * card, calls that need the user wait on their card. The conversation is the one current when it started: if the
-   * user switches away, the answer stops, is stored there, and nothing more of it reaches the view.
+   * user switches away, the answer stops, is stored there, and nothing more of it reaches the view. `continued`: an
+   * answer that goes on from its finished rounds, in its own turn; the request sends those rounds after the user's
+   * message, and its transcript keeps them before the new ones.
    */
-  private async answer(): Promise<void> {
+  private async answer(continued?: ContinuedAnswer): Promise<void> {
     const { ports } = this;
     const conversation = this.conversation;
     const history = conversation.turns.slice();
-    let turn: AssistantTurn = emptyAssistantTurn(ports.ids());
+    let turn: AssistantTurn = continued?.turn ?? emptyAssistantTurn(ports.ids());
+    const rounds = continued?.rounds ?? [];
     conversation.turns.push(turn);
     const index = conversation.turns.length - 1;
     const shown = (): boolean => this.conversation === conversation;
@@ -209,7 +217,9 @@ export class ChatSession {
         conversation.turns[index] = turn;
         post({ type: 'turn', turn: viewTurnOf(turn), busy: true });
       }
-      const { messages, turnIds } = chatMessagesByTurn(run.systemPrompt, history, conversation.transcripts, conversation.summaries);
+      const before = chatMessagesByTurn(run.systemPrompt, history, conversation.transcripts, conversation.summaries);
+      const messages = [...before.messages, ...rounds];
+      const turnIds = [...before.turnIds, ...rounds.map(() => turn.id)];
       // A summary of the earliest turns is kept with the conversation, so the next message does not pay for it again.
       const context = contextFitterFor(run, (summary) => {
         const throughTurnId = turnIds[summary.end - 1];
@@ -221,9 +231,9 @@ export class ChatSession {
         context,
         signal: controller.signal,
         tools: { runTool: this.recordingEdits((change) => apply({ type: 'fileEdited', change })), approve: ports.approve },
-        onEvent: this.eventHandler(run, apply, deltas, post, () => turn, saveAhead),
+        onEvent: this.eventHandler(run, apply, deltas, post, () => turn, saveAhead, (added) => keepTranscript(conversation, turn.id, [...rounds, ...added])),
       });
-      finish = this.finishFor(result, conversation, turn);
+      finish = this.finishFor(result, conversation, turn, rounds);
     } catch (error) {
       finish = this.failure(error);
     }
@@ -295,6 +305,7 @@ export class ChatSession {
     post: ChatSessionPorts['post'],
     current: () => AssistantTurn,
     saveAhead: SaveAhead,
+    roundDone: (messages: ChatMessage[]) => void,
   ): (event: ToolLoopEvent) => void {
     const lastRound = { text: 0, reasoning: 0 };
     return (event) => {
@@ -328,16 +339,26 @@ export class ChatSession {
       } else if (event.type === 'answerDone') {
         apply({ type: 'answered', facts: answerFactsOf(event.done, run) });
         void saveAhead.now();
+      } else if (event.type === 'roundDone') {
+        // The round's calls and results, as the next round sends them, are kept at once with the answer: after a crash
+        // the model can be told what the answer already did, as its cards show.
+        roundDone(event.messages);
+        void saveAhead.now();
       }
     };
   }
 
-  private finishFor(result: ToolLoopResult, conversation: Conversation, turn: AssistantTurn): EndUpdate & { type: 'finish' } {
-    if (result.outcome === 'error') return this.failure(result.error);
-    // The exact messages of a tool-using answer, so a follow-up question carries the same history.
-    if (result.messages.some((message) => message.role === 'tool')) {
-      conversation.transcripts = { ...conversation.transcripts, [turn.id]: result.messages };
+  /** `rounds`: the finished rounds a continued answer went on from (none for a new answer). */
+  private finishFor(result: ToolLoopResult, conversation: Conversation, turn: AssistantTurn, rounds: readonly ChatMessage[]): EndUpdate & { type: 'finish' } {
+    const messages = [...rounds, ...result.messages];
+    if (result.outcome === 'error') {
+      // A failed answer keeps no transcript (its Retry asks again from the user's message): the rounds saved ahead go.
+      // One that went on from finished rounds keeps them, so its Retry goes on from them again and does not redo them.
+      keepTranscript(conversation, turn.id, rounds.length > 0 ? messages : undefined);
+      return this.failure(result.error);
     }
+    // The exact messages of a tool-using answer, so a follow-up question carries the same history.
+    if (messages.some((message) => message.role === 'tool')) keepTranscript(conversation, turn.id, messages);
     return { type: 'finish', status: result.outcome === 'stopped' ? 'stopped' : 'done', notice: result.notice };
   }
 
@@ -349,6 +370,14 @@ export class ChatSession {
 
   private freshConversation(): Conversation {
     return newConversation(this.ports.ids(), this.ports.clock.now());
+  }
+}
+
+/** Sets the answer's transcript (the tool loop's messages), or removes it (undefined). */
+function keepTranscript(conversation: Conversation, turnId: string, messages: ChatMessage[] | undefined): void {
+  if (messages) conversation.transcripts = { ...conversation.transcripts, [turnId]: messages };
+  else if (conversation.transcripts && turnId in conversation.transcripts) {
+    conversation.transcripts = Object.fromEntries(Object.entries(conversation.transcripts).filter(([id]) => id !== turnId));
   }
 }
 

@@ -15,6 +15,7 @@ export interface Conversation {
   /**
    * For answers that used tools: the exact messages the tool loop added (assistant messages with `tool_calls`, and
    * one `tool` message per call), keyed by the assistant turn's id, so a follow-up question carries the same history.
+   * An answer in flight (saved ahead), or interrupted, has those of its finished rounds: Retry goes on from them.
    */
   transcripts?: Record<string, ChatMessage[]>;
   /**
@@ -115,14 +116,57 @@ export function chatMessagesByTurn(
   return { messages, turnIds };
 }
 
-/** The last user turn whose answer failed or was stopped, for Retry: what to send again. */
-export function turnsForRetry(turns: readonly Turn[]): { keep: Turn[]; user: UserTurn } | undefined {
+/** An answer Retry goes on with: as it stood at the end of its last finished round, and those rounds' messages. */
+export interface ContinuedAnswer {
+  turn: AssistantTurn;
+  rounds: ChatMessage[];
+}
+
+/**
+ * The last user turn whose answer failed, was stopped or was interrupted, for Retry: what to send again. An
+ * interrupted answer whose finished rounds of tool calls were saved ahead (its transcript) is `continued` from the
+ * last of them, so the model is told what they did (an edit already applied is not asked for again); so is an answer
+ * that failed while it went on from such rounds (only those keep a transcript when they fail). Any other answer is
+ * asked again from the user's message, and its partial text and cards are dropped.
+ */
+export function turnsForRetry(turns: readonly Turn[], transcripts: Readonly<Record<string, ChatMessage[]>> = {}): { keep: Turn[]; user: UserTurn; continued?: ContinuedAnswer } | undefined {
   const last = turns.at(-1);
   const lastUserIndex = last?.role === 'assistant' ? turns.length - 2 : turns.length - 1;
   const user = turns[lastUserIndex];
   if (!user || user.role !== 'user') return undefined;
   if (last?.role === 'assistant' && last.status === 'done') return undefined;
-  return { keep: turns.slice(0, lastUserIndex), user };
+  const keep = turns.slice(0, lastUserIndex);
+  const continued = last?.role === 'assistant' ? continuedFrom(last, transcripts[last.id]) : undefined;
+  return continued ? { keep, user, continued } : { keep, user };
+}
+
+/** The answer to go on with from its finished rounds; undefined when it is asked again from the user's message. */
+function continuedFrom(answer: AssistantTurn, transcript: readonly ChatMessage[] | undefined): ContinuedAnswer | undefined {
+  if (answer.status !== 'interrupted' && answer.status !== 'error') return undefined;
+  // A finished round ends with its calls' results; a transcript that ends otherwise is a whole answer's.
+  if (!transcript || transcript.at(-1)?.role !== 'tool') return undefined;
+  return { turn: answerAtRoundsEnd(answer, transcript), rounds: [...transcript] };
+}
+
+/**
+ * The answer as it stood when its last finished round ended, streaming again: those rounds' text, reasoning and
+ * cards; the round that was cut short (its partial text, its cards) is left for the new answer to replace. What the
+ * answer did and cost stays whole: the files it changed (for Revert) and each model answer's facts. Its rules chips
+ * are the new request's.
+ */
+function answerAtRoundsEnd(turn: AssistantTurn, rounds: readonly ChatMessage[]): AssistantTurn {
+  const answers = rounds.flatMap((message) => (message.role === 'assistant' ? [message] : []));
+  const called = new Set(answers.flatMap((message) => (message.tool_calls ?? []).map((call) => call.id)));
+  // The same paragraphs as the answer showed them: each round's text (and reasoning) a paragraph of its own.
+  const paragraphs = (texts: (string | null | undefined)[]): string => texts.filter((text): text is string => typeof text === 'string' && text !== '').join('\n\n');
+  const { error: _error, notice: _notice, rules: _rules, ...kept } = turn;
+  return {
+    ...kept,
+    status: 'streaming',
+    text: paragraphs(answers.map((message) => message.content)),
+    reasoning: paragraphs(answers.map((message) => message.reasoning_content)),
+    toolCalls: (turn.toolCalls ?? []).filter((card) => called.has(card.id)),
+  };
 }
 
 export function emptyAssistantTurn(id: string): AssistantTurn {

@@ -5,7 +5,8 @@
 // (read as format 1); format 1 kept the line under an answer as text, format 2 keeps the answer's facts (model,
 // tokens, times) and keeps an old line as `legacyFooter`; format 3 adds the `interrupted` answer (older versions would
 // refuse it). An answer stored while it was streaming was saved ahead and never finished: nothing can be in flight
-// when the store is read, so it is read as interrupted.
+// when the store is read, so it is read as interrupted; its transcript, when it has one, holds its finished rounds of
+// tool calls (saved ahead at each round's end, in the same format), which its Retry goes on from.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { chatMessageSchema } from '../protocol/requestSchema';

@@ -74,6 +74,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
         report: (call) => emit({ type: 'toolCall', round, call }),
       });
       added.push(...withinWindow(results, options.context?.toolResultCharacters([...options.messages, ...added], results.length)));
+      emit({ type: 'roundDone', round, messages: [...added] });
       if (signal.aborted) return finish('stopped');
     }
   } catch (error) {

@@ -130,6 +130,11 @@ export type ToolLoopEvent =
   /** One model answer finished (its usage and timings are in `done`). */
   | { type: 'answerDone'; round: number; done: ChatDone }
   | { type: 'toolCall'; round: number; call: ToolCallUpdate }
+  /**
+   * A round of tool calls ended: every call of it has its result. `messages`: all the loop has added so far (each
+   * answer with its calls, each result), as the next request sends them after `options.messages`: a valid continuation.
+   */
+  | { type: 'roundDone'; round: number; messages: ChatMessage[] }
   | { type: 'finished'; result: ToolLoopResult };
 
 export type ToolLoopOutcome = 'done' | 'stopped' | 'max-rounds' | 'error';

@@ -9,35 +9,8 @@ import { SettingsError } from '../../../src/core/errors/AskModelError';
 import { StreamError } from '../../../src/core/errors/transportErrors';
 import { viewTurnOf } from '../../../src/core/chat/viewTurns';
 import type { AssistantTurn, Turn } from '../../../src/core/chat/chatTurns';
-import type { HostMessage, ViewAssistantTurn, ViewTurn } from '../../../src/core/chat/webviewProtocol';
-import { doneEvent, FakeArchive, fakeSessionPorts, textAnswer, toolCallAnswer, type FakePorts, type FakePortsOptions, type ScriptedAnswer } from '../../support/fakes/chat/fakeChatSessionPorts';
-
-/** A gate a scripted answer waits at before each batch: the test opens it, batch by batch or all at once. */
-class Gate {
-  private waiting: (() => void)[] = [];
-  private open = false;
-  readonly wait = (): Promise<void> => (this.open ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve)));
-  /** Lets one waiting batch through. */
-  step(): void {
-    this.waiting.shift()?.();
-  }
-  release(): void {
-    this.open = true;
-    for (const resolve of this.waiting.splice(0)) resolve();
-  }
-  /** Resolves once something waits at the gate. */
-  async reached(): Promise<void> {
-    while (this.waiting.length === 0) await new Promise((resolve) => setImmediate(resolve));
-  }
-  /** Lets `batches` batches through, one at a time, and waits until the next one waits. */
-  async letThrough(batches: number): Promise<void> {
-    for (let batch = 0; batch < batches; batch++) {
-      await this.reached();
-      this.step();
-    }
-    await this.reached();
-  }
-}
+import type { HostMessage, ViewAssistantTurn } from '../../../src/core/chat/webviewProtocol';
+import { doneEvent, FakeArchive, fakeSessionPorts, Gate, replayToView, textAnswer, toolCallAnswer, type FakePorts, type FakePortsOptions, type ScriptedAnswer } from '../../support/fakes/chat/fakeChatSessionPorts';
 
 function sessionWith(options: FakePortsOptions = {}): { session: ChatSession; ports: FakePorts } {
   const ports = fakeSessionPorts(options);
@@ -52,31 +25,6 @@ const lastAssistant = (turns: readonly Turn[]): AssistantTurn => {
 
 const ofType = <T extends HostMessage['type']>(posted: readonly HostMessage[], type: T): Extract<HostMessage, { type: T }>[] =>
   posted.filter((message): message is Extract<HostMessage, { type: T }> => message.type === type);
-
-/** The view's copy, rebuilt from the posted messages alone (as the webview's model applies them). */
-function replayToView(posted: readonly HostMessage[]): ViewTurn[] {
-  let turns: ViewTurn[] = [];
-  for (const message of posted) {
-    if (message.type === 'state') turns = structuredClone(message.state.turns);
-    else if (message.type === 'turn') {
-      const index = turns.findIndex((turn) => turn.id === message.turn.id);
-      if (index === -1) turns.push(message.turn);
-      else turns[index] = message.turn;
-    } else if (message.type === 'delta') {
-      const turn = turns.find((candidate) => candidate.id === message.turnId) as ViewAssistantTurn;
-      if (turn.status === 'streaming') {
-        turn.text += message.text;
-        turn.reasoning += message.reasoning;
-      }
-    } else if (message.type === 'toolCall') {
-      const turn = turns.find((candidate) => candidate.id === message.turnId) as ViewAssistantTurn;
-      const calls = turn.toolCalls ?? [];
-      const index = calls.findIndex((call) => call.id === message.call.id);
-      turn.toolCalls = index === -1 ? [...calls, message.call] : calls.map((call, position) => (position === index ? message.call : call));
-    }
-  }
-  return turns;
-}
 
 describe('chat session', () => {
   describe('cost', () => {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { MAX_CONVERSATIONS, removeConversation, upsertConversation } from '../../../src/core/chat/conversationArchive';
 import { emptyAssistantTurn, newConversation, titleFrom, toChatMessages, turnsForRetry, userMessageContent } from '../../../src/core/chat/conversation';
-import type { AssistantTurn, ContextChip, Turn, UserTurn } from '../../../src/core/chat/chatTurns';
+import type { FileEdit } from '../../../src/core/chat/answerEdits';
+import type { AssistantTurn, ContextChip, ToolCard, Turn, UserTurn } from '../../../src/core/chat/chatTurns';
+import type { ChatMessage } from '../../../src/core/protocol/messages';
 
 const user = (id: string, text: string, context: ContextChip[] = []): UserTurn => ({ id, role: 'user', text, context });
 const assistant = (id: string, text: string, status: AssistantTurn['status'] = 'done'): AssistantTurn => ({ ...emptyAssistantTurn(id), text, status });
@@ -40,6 +42,38 @@ describe('conversation model', () => {
     assert.deepEqual(turnsForRetry(unanswered), { keep: [], user: unanswered[0] });
     assert.equal(turnsForRetry([user('1', 'a'), assistant('2', 'A')]), undefined);
     assert.equal(turnsForRetry([]), undefined);
+  });
+
+  it('Retry goes on with an interrupted answer from its last finished round of tool calls, as it stood then', () => {
+    const rounds: ChatMessage[] = [
+      { role: 'assistant', content: 'Reading.', reasoning_content: 'Which file?', tool_calls: [{ id: 'r1', type: 'function', function: { name: 'read_file', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'r1', content: 'x' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'e1', type: 'function', function: { name: 'create_file', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'e1', content: 'created' },
+    ];
+    const card = (id: string, status: ToolCard['status']): ToolCard => ({ id, name: 'read_file', summary: id, status, isEdit: false });
+    const edit: FileEdit = { path: '/ws/b.ts', relativePath: 'b.ts', before: null, after: 'b', textsKept: true };
+    const cut: AssistantTurn = {
+      ...assistant('2', 'Reading.\n\nAlmost', 'interrupted'),
+      reasoning: 'Which file?\n\nHm',
+      toolCalls: [card('r1', 'done'), card('e1', 'done'), card('r2', 'running')],
+      fileEdits: [edit],
+      rules: [{ path: 'AGENTS.md' }],
+      notice: 'old',
+    };
+    const turns: Turn[] = [user('1', 'a'), cut];
+    assert.deepEqual(turnsForRetry(turns, { '2': rounds }), {
+      keep: [],
+      user: turns[0],
+      continued: {
+        turn: { ...emptyAssistantTurn('2'), text: 'Reading.', reasoning: 'Which file?', toolCalls: [card('r1', 'done'), card('e1', 'done')], fileEdits: [edit] },
+        rounds,
+      },
+    });
+    // Asked again from the user's message: without finished rounds, a stopped answer, a transcript of a whole answer.
+    assert.equal(turnsForRetry(turns)?.continued, undefined);
+    assert.equal(turnsForRetry([user('1', 'a'), { ...cut, status: 'stopped' }], { '2': rounds })?.continued, undefined);
+    assert.equal(turnsForRetry(turns, { '2': [...rounds, { role: 'assistant', content: 'Done.' }] })?.continued, undefined);
   });
 });
 

@@ -13,7 +13,7 @@ import type { ChatSessionPorts, ConversationArchive, SessionClock } from '../../
 import type { Conversation } from '../../../../src/core/chat/conversation';
 import { withSavedAhead } from '../../../../src/core/chat/conversationArchive';
 import { readStoredConversations, storedForm } from '../../../../src/core/chat/storedConversations';
-import type { HostMessage } from '../../../../src/core/chat/webviewProtocol';
+import type { HostMessage, ViewAssistantTurn, ViewTurn } from '../../../../src/core/chat/webviewProtocol';
 
 // The scripted model and context memory live with the run they make (fakes/run/fakeRun.ts; Ask Model and Edit
 // Selection use them too).
@@ -189,4 +189,56 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     },
     reportError: (line) => errors.push(line),
   };
+}
+
+/** A gate a scripted answer waits at before each batch: the test opens it, batch by batch or all at once. */
+export class Gate {
+  private waiting: (() => void)[] = [];
+  private open = false;
+  readonly wait = (): Promise<void> => (this.open ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve)));
+  /** Lets one waiting batch through. */
+  step(): void {
+    this.waiting.shift()?.();
+  }
+  release(): void {
+    this.open = true;
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+  /** Resolves once something waits at the gate. */
+  async reached(): Promise<void> {
+    while (this.waiting.length === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  /** Lets `batches` batches through, one at a time, and waits until the next one waits. */
+  async letThrough(batches: number): Promise<void> {
+    for (let batch = 0; batch < batches; batch++) {
+      await this.reached();
+      this.step();
+    }
+    await this.reached();
+  }
+}
+
+/** The view's copy, rebuilt from the posted messages alone (as the webview's model applies them). */
+export function replayToView(posted: readonly HostMessage[]): ViewTurn[] {
+  let turns: ViewTurn[] = [];
+  for (const message of posted) {
+    if (message.type === 'state') turns = structuredClone(message.state.turns);
+    else if (message.type === 'turn') {
+      const index = turns.findIndex((turn) => turn.id === message.turn.id);
+      if (index === -1) turns.push(message.turn);
+      else turns[index] = message.turn;
+    } else if (message.type === 'delta') {
+      const turn = turns.find((candidate) => candidate.id === message.turnId) as ViewAssistantTurn;
+      if (turn.status === 'streaming') {
+        turn.text += message.text;
+        turn.reasoning += message.reasoning;
+      }
+    } else if (message.type === 'toolCall') {
+      const turn = turns.find((candidate) => candidate.id === message.turnId) as ViewAssistantTurn;
+      const calls = turn.toolCalls ?? [];
+      const index = calls.findIndex((call) => call.id === message.call.id);
+      turn.toolCalls = index === -1 ? [...calls, message.call] : calls.map((call, position) => (position === index ? message.call : call));
+    }
+  }
+  return turns;
 }
