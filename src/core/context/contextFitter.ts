@@ -1,8 +1,9 @@
 // The context step of every request: before each round is sent, the messages are fitted to the model's window (tool
 // results shortened, then the oldest turns summarised by one extra request), what the server counted calibrates the
-// next estimate, and an overflow the server reports teaches the window it enforces, for one more try. It changes only
-// what is sent; the session keeps what the user sees, and stores a summary so the next message does not pay for it
-// again.
+// next estimate, and an overflow the server reports teaches the window it enforces, for one more try. An overflow that
+// states no window (Groq's, a gateway's 413 "Prompt is too long") teaches nothing: the run's requests aim under what
+// was refused, and the model's window stays what it was. It changes only what is sent; the session keeps what the user
+// sees, and stores a summary so the next message does not pay for it again.
 import { ConversationTooLargeError } from '../errors/AskModelError';
 import type { ContextOverflowError } from '../errors/httpErrors';
 import type { ChatMessage, ToolDefinition } from '../protocol/messages';
@@ -46,7 +47,7 @@ export interface ContextFitterOptions {
 
 const DEFAULT_OUTPUT_SHARE = 0.25;
 const DEFAULT_MAX_OUTPUT = 4096;
-/** After an overflow that names no window, the next try aims this far under what was sent. */
+/** After an overflow that names no window, this run's requests aim this far under what was refused. */
 const SHRINK_AFTER_UNNAMED_OVERFLOW = 0.8;
 /** A round's tool results together may take this share of the prompt's room. */
 const TOOL_RESULTS_SHARE = 0.5;
@@ -66,6 +67,11 @@ export class ContextFitter {
   private lastCounted: number | undefined;
   /** The summary made for this run: later rounds send the same history, so it is spliced in again, not re-made. */
   private summary: { start: number; end: number; text: string } | undefined;
+  /**
+   * The most this run's requests may take after an overflow that stated no window: a guess from the refused request,
+   * so it is this run's alone and never offered to the memory as the model's window (a later run starts without it).
+   */
+  private unstatedCeiling: number | undefined;
 
   constructor(private readonly options: ContextFitterOptions) {}
 
@@ -91,9 +97,11 @@ export class ContextFitter {
       if (counted !== undefined && this.lastEstimate !== undefined) memory.setCalibration(recordPromptUsage(memory.calibration(), this.lastEstimate, counted));
       if (counted !== undefined && this.lastCounted !== undefined) memory.setCalibration(recordCountedUsage(memory.calibration(), this.lastCounted, counted));
       const sent = calibratedTokens(memory.calibration(), this.lastEstimate ?? estimatePromptTokens({ messages, tools }));
-      memory.learnWindow(enforcedWindow(overflow.overflow, sent) ?? Math.floor(sent * SHRINK_AFTER_UNNAMED_OVERFLOW));
+      const stated = enforcedWindow(overflow.overflow, sent);
+      if (stated !== undefined) memory.learnWindow(stated);
+      else this.unstatedCeiling = Math.min(this.unstatedCeiling ?? Number.MAX_SAFE_INTEGER, Math.floor(sent * SHRINK_AFTER_UNNAMED_OVERFLOW));
     }
-    const window = memory.window();
+    const window = this.fittingWindow();
     if (!window) {
       // Nothing to fit: the count is only for the calibration, and the request does not wait for it.
       void this.options.counter?.prepare({ messages, tools }, signal);
@@ -141,7 +149,7 @@ export class ContextFitter {
    */
   toolResultCharacters(messages: readonly ChatMessage[], count: number): number | undefined {
     const { memory, tools } = this.options;
-    const window = memory.window();
+    const window = this.fittingWindow();
     if (!window) return undefined;
     const budgetTokens = promptBudget({ contextWindow: window.contextWindow, maxOutputTokens: this.outputRoom(window) });
     const { historyStart, historyEnd } = protectedParts(messages);
@@ -187,6 +195,14 @@ export class ContextFitter {
     const serverTokens = this.serverTokens(messages);
     const estimate = estimatePromptTokens({ messages, tools: this.options.tools });
     return serverTokens === undefined || estimate <= 0 ? calibration : fixedCalibration(serverTokens / estimate);
+  }
+
+  /** The window this run's requests are fitted to: the memory's, lowered by an unstated overflow's ceiling. */
+  private fittingWindow(): ContextWindow | undefined {
+    const known = this.options.memory.window();
+    const ceiling = this.unstatedCeiling;
+    if (ceiling === undefined) return known;
+    return { contextWindow: known ? Math.min(known.contextWindow, ceiling) : ceiling, maxOutputTokens: known?.maxOutputTokens };
   }
 
   private outputRoom(window: ContextWindow): number {

@@ -22,6 +22,9 @@ const OVERFLOW_MARKERS: readonly RegExp[] = [
   /ContextWindowExceededError/, // LiteLLM
   /maximum context length/i, // OpenAI, vLLM, FastChat, OpenRouter, Mistral, DeepSeek, SambaNova
   /prompt is too long: \d+ tokens|exceed context limit: \d/i, // Anthropic (direct, through LiteLLM or Bedrock)
+  // Anthropic's with no numbers (Claude on Google Vertex), the whole message, as a gateway relays it: OpenRouter's 413
+  // 'Provider returned error' with the upstream's raw body. A 413 is an overflow by its words, never by its status.
+  /(?:^|")Prompt is too long(?:\\?"|$)/,
   /prompt too long; exceeded max context length/i, // Ollama
   /reduce the length of the messages or completion/i, // Groq, Cerebras
   /`inputs` tokens \+ `max_new_tokens` must be <=/, // text-generation-inference (HF Inference Endpoints, HuggingChat)
@@ -30,7 +33,8 @@ const OVERFLOW_MARKERS: readonly RegExp[] = [
   /Cannot truncate prompt with n_keep/i, // LM Studio (llama.cpp engine)
   /context size has been exceeded/i, // llama.cpp's 500 with no numbers; LM Studio's MLX engine
   /the context window is full/i, // kronk (a llama.cpp-based server), inside a 200 stream
-  /input token count \(\d+\) exceeds the maximum number of tokens allowed/i, // Gemini's native API
+  // Gemini's native API, with the input count in brackets, without it, or with the window unbracketed too (Antigravity).
+  /input token count (?:\(\d+\) )?exceeds the maximum number of tokens allowed/i,
   /Request size exceeds model context window/i, // Anthropic's 413
   /Input is too long for requested model/i, // Amazon Bedrock
   /prompt is too long: \d+, model maximum context length/i, // Fireworks
@@ -52,7 +56,7 @@ const NUMBER_PHRASES: readonly [NumberField, RegExp][] = [
   ['contextWindow', /`max_new_tokens` must be <= (\d+)\. Given/],
   ['contextWindow', /\bn_ctx(?::\s*|\s*\()(\d+)/],
   ['contextWindow', /context length of only (\d+) tokens/i],
-  ['contextWindow', /maximum number of tokens allowed \((\d+)\)/i],
+  ['contextWindow', /maximum number of tokens allowed \(?(\d+)\)?/i],
   ['contextWindow', /model maximum context length: (\d+)/i],
   ['contextWindow', /cannot exceed (\d+) - received \d+/i],
   ['promptTokens', /your messages resulted in (\d+) tokens/i],

@@ -7,8 +7,10 @@
 // - the upstream's error relayed in a provider wrapper, `{"error":{"message":"<provider> error: …",…},"provider":"…"}`
 //   (OpenAIErrorResponseTransform, src/providers/utils.ts): the words are the upstream's, behind the wrapper's prefix;
 // - an upstream it could not reach (src/handlers/retryHandler.ts) or one that answered text/HTML
-//   (handleTextResponse, src/handlers/streamHandler.ts): `{"html-message":"…"}`, whose text for a failed fetch is
-//   `Message: fetch failed Cause: Error: connect ECONNREFUSED 127.0.0.1:8080 Name: TypeError`.
+//   (handleTextResponse, src/handlers/streamHandler.ts): `{"html-message":"…"}` (one from 1.9.19 also carried
+//   `"provider":"…"`), whose text for a failed fetch is `Message: fetch failed Cause: Error: connect ECONNREFUSED
+//   127.0.0.1:8080 Name: TypeError` (a 500), and for a connect that timed out undici's bare `fetch failed`, with no
+//   cause and no address (a 503).
 // Pure reading of a parsed body; the transport decides what to do with it.
 import { isRecord, stringish } from './jsonFields';
 
@@ -22,12 +24,21 @@ export interface GatewayWords {
   provider?: string;
   /** A routing header the gateway refused or asked for: the fix is in the profile's `headers` setting. */
   routingHeader?: string;
-  /** The gateway tried the upstream and could not reach it: the low-level cause as it reported it. */
-  unreachable?: { cause: string };
+  /**
+   * The gateway tried the upstream and could not reach it: the low-level cause as it reported it, and whether it is
+   * the bare "fetch failed" Portkey sends (with a 503) for a connect that timed out, naming no cause and no address.
+   */
+  unreachable?: { cause: string; connectTimedOut?: boolean };
 }
 
 /** The gateway's report of a fetch of its upstream that failed (retryHandler.ts: `Message: … Cause: … Name: …`). */
 const FAILED_FETCH = /^Message: ([\s\S]*?) Cause: (?:Error: )?([\s\S]*?) Name: (\w+)$/;
+
+/**
+ * The gateway's report of a connect to the upstream that timed out: retryRequest answers undici's ConnectTimeoutError
+ * with the fetch error's bare message and a 503 (every other failed fetch gets the `Message: … Cause: …` report).
+ */
+const CONNECT_TIMED_OUT = /^fetch failed$/;
 
 /** Portkey's own refusals and the header each one is about (requestValidator/index.ts at v1.15.2). */
 const ROUTING_REFUSALS: readonly { pattern: RegExp; header: string }[] = [
@@ -42,7 +53,10 @@ const ROUTING_REFUSALS: readonly { pattern: RegExp; header: string }[] = [
 export function readGatewayJson(json: unknown): GatewayWords | undefined {
   if (!isRecord(json)) return undefined;
   const html = json['html-message'];
-  if (typeof html === 'string' && Object.keys(json).length === 1) return readGatewayText(html) ?? { message: html, speaker: 'upstream' };
+  if (typeof html === 'string' && Object.keys(json).every((key) => key === 'html-message' || key === 'provider')) {
+    const words: GatewayWords = readGatewayText(html) ?? { message: html, speaker: 'upstream' };
+    return typeof json['provider'] === 'string' && json['provider'] !== '' ? { ...words, provider: json['provider'] } : words;
+  }
   if (json['status'] === 'failure' && typeof json['message'] === 'string') {
     const message = json['message'];
     const routingHeader = ROUTING_REFUSALS.find((refusal) => refusal.pattern.test(message))?.header;
@@ -62,8 +76,9 @@ export function readGatewayJson(json: unknown): GatewayWords | undefined {
   return undefined;
 }
 
-/** Reads a text body (or an `html-message`): the gateway's failed-fetch report, else undefined. */
+/** Reads a text body (or an `html-message`): the gateway's failed-fetch report or bare "fetch failed", else undefined. */
 export function readGatewayText(text: string): GatewayWords | undefined {
+  if (CONNECT_TIMED_OUT.test(text.trim())) return { message: text.trim(), speaker: 'gateway', unreachable: { cause: text.trim(), connectTimedOut: true } };
   const failed = FAILED_FETCH.exec(text.trim());
   if (!failed) return undefined;
   const [, message = '', cause = '', name = ''] = failed;

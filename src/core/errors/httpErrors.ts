@@ -107,22 +107,28 @@ function routingHint(header: string): string {
 }
 
 /**
- * A gateway answered for the server behind it, which it could not reach (refused, unknown host, bad address). The
- * next try meets the same closed door, so it is not retried (retryPolicy.ts); the fix is the upstream or its address.
+ * A gateway answered for the server behind it, which it could not reach (refused, unknown host, bad address, a connect
+ * that timed out). The next try meets the same closed door, so it is not retried (retryPolicy.ts); the fix is the
+ * upstream, its address, or the gateway's way to it. Where neither our headers nor the gateway's words name the
+ * address, the message says so rather than leave the person to guess which one.
  */
 export class UpstreamUnreachableError extends HttpError {
   readonly kind = 'upstream-unreachable';
-  /** The gateway's own words for the failure, e.g. "connect ECONNREFUSED 127.0.0.1:8080". */
+  /** The gateway's own words for the failure, e.g. "connect ECONNREFUSED 127.0.0.1:8080", or "fetch failed" alone. */
   readonly upstreamFailure: string;
-  constructor(details: HttpErrorDetails, upstreamFailure: string) {
+  /** The gateway gave up connecting (Portkey's 503 "fetch failed"), rather than being refused or finding no such host. */
+  readonly connectTimedOut: boolean;
+  constructor(details: HttpErrorDetails, upstreamFailure: string, connectTimedOut = false) {
     const where = details.declaredUpstream !== undefined ? displayUrl(details.declaredUpstream) : upstreamFromCause(upstreamFailure);
+    const how = connectTimedOut ? ' (connecting to it timed out)' : '';
     super(
       details,
-      `the gateway could not reach its upstream${where ? ` at ${where}` : ''}`,
-      'Check that the server behind the gateway is running, and the address the gateway forwards to: "x-portkey-custom-host" in this profile\'s headers setting (askModel.headers, or the profile\'s headers in askModel.profiles), or the gateway\'s own configuration.',
+      where ? `the gateway could not reach its upstream at ${where}${how}` : `the gateway could not reach its upstream${how} and did not say which address it tried`,
+      `Check that the server behind the gateway is running, and the address the gateway forwards to: "x-portkey-custom-host" in this profile's headers setting (askModel.headers, or the profile's headers in askModel.profiles), or the gateway's own configuration.${connectTimedOut ? ' A connect that times out can also mean the gateway\'s own network cannot reach that address (a container\'s network, a firewall, a proxy).' : ''}`,
       ['open-settings', 'show-log', 'retry'],
     );
     this.upstreamFailure = upstreamFailure;
+    this.connectTimedOut = connectTimedOut;
   }
 }
 
@@ -250,7 +256,12 @@ export function createHttpError(details: HttpErrorDetails): HttpError {
   const { status } = details;
   const overflow = recogniseContextOverflow(status, details.body);
   if (overflow) return new ContextOverflowError(details, overflow);
-  if (details.gateway?.unreachable) return new UpstreamUnreachableError(details, details.gateway.unreachable.cause);
+  if (details.gateway?.unreachable) {
+    // Portkey sends the bare "fetch failed" only for a connect that timed out, and with a 503; another status is
+    // someone else's failed fetch, unreachable all the same but not known to have timed out.
+    const { cause, connectTimedOut } = details.gateway.unreachable;
+    return new UpstreamUnreachableError(details, cause, connectTimedOut === true && status === 503);
+  }
   if (status === 400 || status === 422) return new BadRequestError(details);
   if (status === 401) return new AuthenticationError(details);
   if (status === 403) return new PermissionDeniedError(details);

@@ -15,6 +15,9 @@ export function isRetryableStatus(status: number): boolean {
  * A conversation too long for the window is as long on the next try (llama.cpp once sent it as a 500); a gateway that
  * could not reach its upstream (refused, no such host: it answers 500) meets the same closed door, and it may already
  * have retried itself (Portkey's x-portkey-retry-count), so three of ours would only triple the wait for the same words.
+ * That holds for Portkey's 503 "fetch failed" too, though a 503 usually means "try again shortly": the gateway sends
+ * it only after its own connect to the upstream timed out (undici gives up after 10 s), so each of our tries would wait
+ * that long again to be told the same.
  */
 export function isRetryableFailure(failure: { status: number; kind: string }): boolean {
   return isRetryableStatus(failure.status) && failure.kind !== 'context-overflow' && failure.kind !== 'upstream-unreachable';

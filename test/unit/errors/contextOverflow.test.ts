@@ -5,12 +5,15 @@ import { BadRequestError, ContextOverflowError } from '../../../src/core/errors/
 import { enforcedWindow } from '../../../src/core/context/enforcedWindow';
 import { recogniseContextOverflow, type ContextOverflow } from '../../../src/core/errors/contextOverflow';
 import { httpErrorFromResponse } from '../../../src/core/errors/httpErrors';
+import { errorFromStreamEvent } from '../../../src/core/errors/streamedError';
 
 interface OverflowCase {
   provider: string;
   description: string;
   source: { url: string };
   status: number;
+  /** The body was one SSE error event inside a 200 answer; `status` is the code the event carried. */
+  inStream?: boolean;
   /** The exact body, when it survived. */
   body?: string;
   /** Only the error's message, when the source kept no more of the body. */
@@ -45,6 +48,14 @@ describe('context overflow, in every shape servers send it (test/fixtures/overfl
       assert.equal(error.kind, 'context-overflow');
       assert.deepEqual(error.overflow, recorded.expected);
       if (recorded.expected.contextWindow !== undefined) assert.match(error.message, new RegExp(`window is ${recorded.expected.contextWindow} tokens`));
+      if (recorded.inStream) {
+        // Read as the stream reader reads an error event: the status is the code it carries.
+        const streamed = errorFromStreamEvent({ url: 'http://localhost:4000/v1/chat/completions', data: bodyText, redact: (text) => text });
+        assert.ok(streamed instanceof ContextOverflowError, `${streamed.name}: ${streamed.message}`);
+        assert.equal(streamed.status, recorded.status);
+        assert.equal(streamed.midStream, true);
+        assert.deepEqual(streamed.overflow, recorded.expected);
+      }
     });
   }
 });

@@ -76,16 +76,33 @@ describe('a gateway\'s own error bodies (Portkey 1.15.2, recorded)', () => {
     assert.match(errorFor('upstream-unknown-host-500').message, /could not reach its upstream at no-such-host-ask-model\.com\./);
     const noAddress = errorFor('upstream-bad-port-500');
     assert.ok(noAddress instanceof UpstreamUnreachableError);
-    assert.match(noAddress.message, /could not reach its upstream\. The gateway said: "bad port"/);
+    assert.match(noAddress.message, /could not reach its upstream and did not say which address it tried\. The gateway said: "bad port"/);
+  });
+
+  it('a connect that timed out (503 "fetch failed", no cause, no address): the upstream is unreachable, and the message says the address is unknown', () => {
+    const error = errorFor('upstream-connect-timeout-503');
+    assert.ok(error instanceof UpstreamUnreachableError, String(error));
+    assert.equal(error.kind, 'upstream-unreachable');
+    assert.equal(error.connectTimedOut, true);
+    assert.equal(error.upstreamFailure, 'fetch failed');
+    assert.match(error.message, /^503 from http:\/\/127\.0\.0\.1:8787\/v1\/chat\/completions: the gateway could not reach its upstream \(connecting to it timed out\) and did not say which address it tried\. The gateway said: "fetch failed"\. /);
+    assert.match(error.message, /the gateway's own network cannot reach that address/);
+    assert.doesNotMatch(error.message, /the server, or the service behind it, is unavailable|Retry;/);
+    // With the address our headers declared, that address is named.
+    const declared = errorFor('upstream-connect-timeout-503', 'http://10.0.0.7:8080/v1');
+    assert.match(declared.message, /could not reach its upstream at http:\/\/10\.0\.0\.7:8080\/v1 \(connecting to it timed out\)\. /);
+    // The other failed fetches are not time-outs.
+    assert.equal((errorFor('upstream-refused-500') as UpstreamUnreachableError).connectTimedOut, false);
   });
 
   it('an unreachable upstream is not retryable; a failure inside the gateway and a plain 500 still are', () => {
-    for (const name of ['upstream-refused-500', 'upstream-unknown-host-500', 'upstream-bad-port-500']) assert.equal(isRetryableFailure(errorFor(name)), false, name);
+    for (const name of ['upstream-refused-500', 'upstream-unknown-host-500', 'upstream-bad-port-500', 'upstream-connect-timeout-503']) assert.equal(isRetryableFailure(errorFor(name)), false, name);
     const inside = errorFor('gateway-exception-500-hono-node-server-1.19');
     assert.ok(inside instanceof ServerError);
     assert.match(inside.message, /the gateway failed inside itself\. The gateway said: "Something went wrong"\. Retry; if it keeps failing, check the gateway's own log\./);
     assert.equal(isRetryableFailure(inside), true);
     assert.equal(isRetryableFailure({ status: 500, kind: 'server' }), true);
+    assert.equal(isRetryableFailure({ status: 503, kind: 'server' }), true, 'a 503 that is not the gateway\'s time-out is still retried');
     assert.equal(isRetryableFailure({ status: 400, kind: 'bad-request' }), false);
   });
 
@@ -131,6 +148,17 @@ describe('a gateway\'s errors through ChatClient', () => {
     assert.deepEqual(retries, []);
     assert.equal(outcome.error?.kind, 'upstream-unreachable', JSON.stringify(outcome.error));
     assert.match(outcome.error.message, /could not reach its upstream at http:\/\/127\.0\.0\.1:18939\/v1\./);
+  });
+
+  it('a connect time-out (the recorded 503 "fetch failed") is asked once, not three times, and says it timed out', async () => {
+    const { fetch, calls } = respond('upstream-connect-timeout-503');
+    const retries: number[] = [];
+    const client = new ChatClient({ fetch, baseUrl: 'http://127.0.0.1:8787', headers: { 'x-portkey-provider': 'openai' }, maxRetries: 2, sleep: async () => undefined, onExchange: (entry) => (entry.outcome === 'retry' ? retries.push(entry.attempt) : undefined) });
+    const outcome = await collectOutcome(client, { ...BASIC_REQUEST, stream: true });
+    assert.equal(calls.length, 1);
+    assert.deepEqual(retries, []);
+    assert.equal(outcome.error?.kind, 'upstream-unreachable', JSON.stringify(outcome.error));
+    assert.match(outcome.error.message, /could not reach its upstream \(connecting to it timed out\) and did not say which address it tried\./);
   });
 
   it('a failure inside the gateway is retried as any 500 is', async () => {

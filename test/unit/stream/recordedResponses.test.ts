@@ -74,6 +74,7 @@ const SDK_GETS_WRONG: string[] = [
   'portkey/provider-wrapper-400-llamacpp',
   'portkey/provider-wrapper-404-wrong-path',
   'portkey/upstream-bad-port-500',
+  'portkey/upstream-connect-timeout-503',
   'portkey/upstream-html-page-501',
   'portkey/upstream-refused-500',
   'portkey/upstream-unknown-host-500',
