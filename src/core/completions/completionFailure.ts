@@ -1,14 +1,23 @@
 // What a failed completion request means for the next one. Some failures say "not here": the server has no such
-// endpoint, or this model cannot be asked this way (a chat model on /v1/completions, a model without FIM tokens on
-// /infill, vLLM's refusal of `suffix`): the engine tries the next way, once per server. Others say "not now" (a
+// endpoint (a 404, 405 or 501, or LM Studio's 200 "Unexpected endpoint or method", in any endpoint's answer), or this
+// model cannot be asked this way (a chat model on /v1/completions, a model without FIM tokens on /infill, vLLM's
+// refusal of `suffix`): the engine tries the next way, once per server, and an endpoint that is not there is not
+// asked again in any style. Others say "not now" (a
 // rate limit, a server error, a time-out): it backs off. And some say "not until the user acts" (a bad key, a model
 // the server does not have): completions stop for that server with one message naming the fix.
 import { AskModelError } from '../errors/AskModelError';
 import { HttpError } from '../errors/httpErrors';
 import { ConnectionError, TimeoutError } from '../errors/transportErrors';
+import { saysUnexpectedEndpoint } from '../errors/unexpectedEndpoint';
+
+/**
+ * Why a way of asking is not there: `endpoint`, nothing answers at that URL (every style of it is skipped); `way`, the
+ * endpoint exists but cannot serve this model asked so (the next style may).
+ */
+export type NoEndpointScope = 'endpoint' | 'way';
 
 export type CompletionFailure =
-  | { kind: 'no-endpoint'; detail: string }
+  | { kind: 'no-endpoint'; scope: NoEndpointScope; detail: string }
   | { kind: 'suffix-refused'; detail: string }
   | { kind: 'field-refused'; field: string; detail: string }
   | { kind: 'back-off'; detail: string; retryAfterMs: number | undefined }
@@ -29,16 +38,18 @@ export function classifyCompletionFailure(error: unknown, body: Record<string, u
   if (error instanceof HttpError) {
     const words = `${error.serverMessage} ${error.serverCode ?? ''}`;
     const detail = error.message;
+    // LM Studio's "Unexpected endpoint or method", whatever status carried it (it sends 200).
+    if (saysUnexpectedEndpoint(error.serverMessage)) return { kind: 'no-endpoint', scope: 'endpoint', detail };
     if (error.status === 401 || error.status === 403) return { kind: 'stop', detail, fix: 'set-api-key' };
     if (error.status === 429) return { kind: 'back-off', detail, retryAfterMs: error.retryAfterMs };
     // llama.cpp refuses `suffix` on /v1/completions with a 500, LiteLLM with a 400 naming it among "parameters".
     // Ollama refuses it as "<model> does not support insert": the raw FIM prompt may still work.
     if ('suffix' in body && ((/suffix/i.test(words) && FIELD_NOT_ACCEPTED.test(words)) || INSERT_NOT_SUPPORTED.test(words))) return { kind: 'suffix-refused', detail };
-    if (CANNOT_SERVE.test(words)) return { kind: 'no-endpoint', detail };
+    if (CANNOT_SERVE.test(words)) return { kind: 'no-endpoint', scope: 'way', detail };
     if ((error.status === 404 || error.status === 400) && MODEL_MISSING.test(words) && (words.includes(model) || /model/i.test(words))) {
       return { kind: 'stop', detail, fix: 'select-model' };
     }
-    if (error.status === 404 || error.status === 405 || error.status === 501) return { kind: 'no-endpoint', detail };
+    if (error.status === 404 || error.status === 405 || error.status === 501) return { kind: 'no-endpoint', scope: 'endpoint', detail };
     if (error.status === 400 || error.status === 422) {
       if ('suffix' in body && /suffix/i.test(words)) return { kind: 'suffix-refused', detail };
       const field = DROPPABLE_COMPLETION_FIELDS.find((name) => name in body && words.includes(name) && FIELD_NOT_ACCEPTED.test(words));

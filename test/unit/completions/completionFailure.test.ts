@@ -1,10 +1,14 @@
 // What a failed completion request means for the next one, from the HttpError the transport makes of the server's
 // answer: try the next way, drop a field, back off, or stop. The recorded refusals are replayed here.
 import assert from 'node:assert/strict';
+import type { ExchangeLogEntry } from '../../../src/core/client/transport';
+import { CompletionClient } from '../../../src/core/completions/completionClient';
 import { classifyCompletionFailure } from '../../../src/core/completions/completionFailure';
-import { httpErrorFromResponse } from '../../../src/core/errors/httpErrors';
+import { httpErrorFromResponse, NotFoundError } from '../../../src/core/errors/httpErrors';
 import { ConnectionError, TimeoutError } from '../../../src/core/errors/transportErrors';
+import { fakeFetch } from '../../support/fakeFetch';
 import { loadCompletionCases } from '../../support/recorded/completionCases';
+import { loadRecordedCases } from '../../support/recorded/recordedCases';
 
 const URL = 'http://localhost:8000/v1/completions';
 
@@ -57,15 +61,45 @@ describe('classifyCompletionFailure', () => {
   });
 
   describe('not here', () => {
-    it('reads a 404, 405 and 501 without a word about the model as no endpoint', () => {
+    it('reads a 404, 405 and 501 without a word about the model as no endpoint: nothing at that URL, in any style', () => {
       for (const status of [404, 405, 501]) {
-        assert.equal(classifyCompletionFailure(httpError(status, '404 page not found', { 'content-type': 'text/plain' }), WITH_SUFFIX, 'm').kind, 'no-endpoint', String(status));
+        assert.deepEqual(pick(classifyCompletionFailure(httpError(status, '404 page not found', { 'content-type': 'text/plain' }), WITH_SUFFIX, 'm')), { kind: 'no-endpoint', scope: 'endpoint' }, String(status));
+      }
+    });
+
+    it('reads LM Studio’s recorded 200 "Unexpected endpoint or method" as no endpoint at every endpoint’s URL, through the client', async () => {
+      // The body as LM Studio sent it (test/fixtures/recorded/lm-studio, lmstudio-ai/lmstudio-bug-tracker#618), status 200.
+      const recorded = loadRecordedCases().find((c) => c.name === 'lm-studio/unexpected-endpoint-200-no-v1');
+      assert.ok(recorded && recorded.status === 200);
+      const { fetch } = fakeFetch(() => new Response(recorded.body, { status: recorded.status, headers: { 'content-type': 'application/json; charset=utf-8', ...recorded.headers } }));
+      const logged: ExchangeLogEntry[] = [];
+      const client = new CompletionClient({ fetch, baseUrl: 'http://localhost:1234', onExchange: (entry) => logged.push(entry) });
+      const urls = ['/infill', '/api/generate', '/v1/completions', '/v1/fim/completions', '/v1/chat/completions'].map((path) => `http://localhost:1234${path}`);
+      for (const url of urls) {
+        const error = await client.send(url, WITH_SUFFIX, new AbortController().signal).then(
+          () => assert.fail(`${url}: answered`),
+          (thrown: unknown) => thrown,
+        );
+        assert.ok(error instanceof NotFoundError, url);
+        assert.equal(error.status, 200);
+        assert.deepEqual(pick(classifyCompletionFailure(error, WITH_SUFFIX, 'qwen2.5-coder:7b')), { kind: 'no-endpoint', scope: 'endpoint' }, url);
+      }
+      assert.deepEqual(
+        logged.map((entry) => [entry.url, entry.status, entry.outcome]),
+        urls.map((url) => [url, 200, 'error']),
+      );
+    });
+
+    it('reads LM Studio’s words as no endpoint whatever status carried them', () => {
+      for (const status of [200, 400, 404, 500]) {
+        const error = httpError(status, '{"error":"Unexpected endpoint or method. (POST /infill)"}');
+        assert.deepEqual(pick(classifyCompletionFailure(error, WITH_SUFFIX, 'm')), { kind: 'no-endpoint', scope: 'endpoint' }, String(status));
       }
     });
 
     it('reads OpenAI’s chat model on /v1/completions as no endpoint', () => {
       const error = httpError(404, '{"error":{"message":"This is a chat model and not supported in the v1/completions endpoint. Did you mean to use v1/chat/completions?","type":"invalid_request_error","param":"model","code":null}}');
-      assert.equal(classifyCompletionFailure(error, WITHOUT_SUFFIX, 'gpt-4o').kind, 'no-endpoint');
+      assert.deepEqual(pick(classifyCompletionFailure(error, WITHOUT_SUFFIX, 'gpt-4o')), { kind: 'no-endpoint', scope: 'way' });
     });
 
     it('reads llama.cpp’s 501 for a model without FIM tokens as no endpoint', () => {
