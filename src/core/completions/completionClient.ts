@@ -13,6 +13,7 @@ import { CompatibilityMemory } from '../client/compatibilityMemory';
 import { sleepUnlessAborted } from '../client/abortable';
 import { resolveServiceUrls } from '../http/resolveUrls';
 import { readCompletionAnswer, type CompletionAnswer } from './completionAnswer';
+import { classifyCompletionFailure } from './completionFailure';
 import { completionUrlsOf, type CompletionUrls } from './completionEndpoints';
 
 /** The most of one completion answer read: far more than any suggestion shown. */
@@ -82,7 +83,9 @@ export class CompletionClient implements CompletionSender {
           notHere === undefined
             ? this.transport.httpError(response, text, url)
             : unexpectedEndpointError({ status: response.status, url, words: notHere, bodyText: text, redact: (words) => this.transport.redact(words) });
-        this.transport.log({ method: 'POST', url, attempt: 0, status: response.status, durationMs: this.now() - startedAt, outcome: 'error', error: error.message });
+        // In the completion's words (its settings, its endpoint), as the engine will tell it.
+        const detail = classifyCompletionFailure(error, body, typeof body['model'] === 'string' ? body['model'] : '').detail;
+        this.transport.log({ method: 'POST', url, attempt: 0, status: response.status, durationMs: this.now() - startedAt, outcome: 'error', error: detail });
         throw error;
       }
       return readCompletionAnswer(text, response.headers.get('content-type') ?? undefined);

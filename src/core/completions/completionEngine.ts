@@ -198,7 +198,7 @@ export class CompletionEngine {
     const tried = candidates.map((plan) => `${ENDPOINT_RECORDS[plan.endpoint].label}${plan.style === 'template' ? ' (raw FIM prompt)' : ''}`).join(', ');
     return (
       `${describeServer(request)} answered none of the ways to ask for a completion (${tried}). ` +
-      'Choose a model it can complete code with in the setting askModel.completionModel (a profile\'s completionModel), or turn completions off.'
+      'Choose a model it can complete code with in the setting askModel.completionModel (a profile\'s completionModel), name the endpoint it serves in askModel.completionEndpoint (a profile\'s completionEndpoint), or turn completions off.'
     );
   }
 

@@ -151,6 +151,61 @@ describe('classifyCompletionFailure', () => {
   });
 });
 
+describe('classifyCompletionFailure: the words a user sees', () => {
+  const FIM = 'http://localhost:8000/v1/completions';
+  const at = (url: string, status: number, body: string, contentType = 'application/json') =>
+    httpErrorFromResponse({ status, url, headers: new Headers({ 'content-type': contentType }), bodyText: body, apiKey: 'sk-key', retryAfterMs: undefined });
+  /** What the chat's messages name and a completion request does not use. */
+  const CHAT_ONLY = /askModel\.model\b|askModel\.extraBody|chat completions|askModel\.timeouts|askModel\.maxContextCharacters/;
+
+  it('a 400 names the completion’s model and endpoint settings, not askModel.model and askModel.extraBody', () => {
+    const { detail } = classifyCompletionFailure(at(FIM, 400, '{"error":{"message":"max_tokens must be at least 1"}}'), WITH_SUFFIX, 'm');
+    assert.equal(
+      detail,
+      '400 from http://localhost:8000/v1/completions: the server rejected the completion request. The server said: "max_tokens must be at least 1". Check the settings askModel.completionModel (a profile\'s completionModel) and askModel.completionEndpoint (a profile\'s completionEndpoint).',
+    );
+  });
+
+  it('a 404 while probing says nothing answers that endpoint at this URL', () => {
+    const { detail } = classifyCompletionFailure(at('http://localhost:11434/api/generate', 404, '404 page not found', 'text/plain'), WITH_SUFFIX, 'm');
+    assert.equal(detail, '404 from http://localhost:11434/api/generate: nothing answers POST /api/generate at this URL. The server said: "404 page not found".');
+  });
+
+  it('a model the server lacks, a key without access and a field the server requires name the completion’s settings', () => {
+    const missing = classifyCompletionFailure(at(FIM, 404, '{"error":"model \\"qwen2.5-coder:7b\\" not found, try pulling it first"}'), WITH_SUFFIX, 'qwen2.5-coder:7b').detail;
+    assert.match(missing, /the server does not have the completion model "qwen2\.5-coder:7b"\..* Choose another in the setting askModel\.completionModel \(a profile's completionModel\)\.$/);
+    const forbidden = classifyCompletionFailure(at(FIM, 403, '{"error":{"message":"not allowed"}}'), WITH_SUFFIX, 'm').detail;
+    assert.match(forbidden, /Check the key's access to the completion model \(askModel\.completionModel/);
+    const field = classifyCompletionFailure(at(FIM, 422, '{"detail":[{"loc":["body","contents"],"msg":"Field required"}]}'), WITH_SUFFIX, 'm').detail;
+    assert.match(field, /requires the field "contents".* Add it to the completion model's own extraBody in askModel\.modelOverrides\.$/);
+    for (const detail of [missing, forbidden, field]) assert.doesNotMatch(detail, CHAT_ONLY);
+  });
+
+  it('names askModel.extraBody only for a request through the chat endpoint, which carries it', () => {
+    const { detail } = classifyCompletionFailure(at('http://localhost:8000/v1/chat/completions', 400, '{"error":{"message":"bad"}}'), {}, 'm');
+    assert.match(detail, /askModel\.completionEndpoint \(a profile's completionEndpoint\), and askModel\.extraBody, which requests through the chat endpoint carry\.$/);
+  });
+
+  it('a time-out names no chat setting (the completion’s limit is its own)', () => {
+    const { detail } = classifyCompletionFailure(new TimeoutError('first-byte', 30_000, FIM), WITH_SUFFIX, 'm');
+    assert.equal(detail, `No answer from ${FIM} within 30 s: the server may be busy or still loading the model.`);
+  });
+
+  it('names no chat-only setting for any recorded error body, at a completion endpoint', () => {
+    const bodies = [
+      ...loadRecordedCases().filter((c) => c.status >= 400).map((c) => ({ name: c.name, status: c.status, body: c.body, headers: c.headers })),
+      ...loadCompletionCases().filter((c) => c.status >= 400).map((c) => ({ name: c.name, status: c.status, body: c.body, headers: {} })),
+    ];
+    assert.ok(bodies.length >= 20, `${bodies.length} recorded error bodies`);
+    for (const { name, status, body, headers } of bodies) {
+      const error = httpErrorFromResponse({ status, url: FIM, headers: new Headers({ 'content-type': 'application/json', ...headers }), bodyText: body, apiKey: 'sk-key', retryAfterMs: undefined });
+      const { detail } = classifyCompletionFailure(error, WITH_SUFFIX, 'qwen2.5-coder:7b');
+      assert.doesNotMatch(detail, CHAT_ONLY, `${name}: ${detail}`);
+      assert.ok(detail.startsWith(`${status} from ${FIM}`), `${name}: ${detail}`);
+    }
+  });
+});
+
 /** The kind and the fields a test names, without the detail text. */
 function pick(failure: ReturnType<typeof classifyCompletionFailure>): Record<string, unknown> {
   const { detail: _detail, ...rest } = failure;
