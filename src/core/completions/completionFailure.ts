@@ -4,7 +4,10 @@
 // refusal of `suffix`): the engine tries the next way, once per server, and an endpoint that is not there is not
 // asked again in any style. Others say "not now" (a rate limit, a server error, a time-out): it backs off. And some
 // say "not until the user acts" (a bad key, a model the server does not have): completions stop for that server with
-// one message naming the fix.
+// one message naming the fix. What is temporary is read from the words and the error's type or code before the
+// status: providers send an overload or a full capacity with a 400 or a 429, typed `invalid_request_error` as often as
+// `overloaded_error` (Mistral's "Service tier capacity exceeded for this model." comes typed invalid_request_error),
+// so those back off with the growing pause whatever the status; only what the user must fix stops.
 //
 // The words are the completion path's own. The HTTP errors' messages are written for the chat (they name
 // askModel.model and askModel.extraBody, and "chat completions"); a completion request is made from the completion
@@ -12,7 +15,8 @@
 // carries no askModel.extraBody. So each failure is described here, from the error's status, URL and the server's
 // words, with the fix in the completion's settings.
 import { AskModelError } from '../errors/AskModelError';
-import { BadRequestError, ContextOverflowError, HttpError, PayloadTooLargeError, PermissionDeniedError } from '../errors/httpErrors';
+import { BadRequestError, ContextOverflowError, HttpError, PayloadTooLargeError, PermissionDeniedError, RateLimitError, ServerError } from '../errors/httpErrors';
+import { isRecord } from '../errors/jsonFields';
 import { ConnectionError, TimeoutError } from '../errors/transportErrors';
 import { saysUnexpectedEndpoint } from '../errors/unexpectedEndpoint';
 
@@ -47,6 +51,10 @@ const CANNOT_SERVE = /chat model|not supported in the v1\/completions|not a comp
 const MODEL_MISSING = /model(?:[^.]|\.(?!\s|$)){0,80}(?:not found|does not exist|not available|unknown)|(?:no|unknown) such model|model_not_found/i;
 /** Ollama's refusal of `suffix` for a model whose template has no place for it. */
 const INSERT_NOT_SUPPORTED = /does not support insert/i;
+/** Words that say the server cannot answer now and will later: an overload, a full capacity, a queue, a rate limit. */
+const TEMPORARY_WORDS = /\boverloaded\b|over capacity|at capacity|capacity (?:exceeded|exhausted)|no capacity|(?:temporarily|currently) (?:unavailable|overloaded|busy)|service unavailable|server (?:is )?busy|high traffic|too many requests|rate limit|try again (?:later|soon|shortly|in\b)|retry (?:later|soon|shortly|in\b)|model is (?:currently )?loading|loading model/i;
+/** An error's type or code that names such a condition (overloaded_error, service_unavailable_error, queue_exceeded, …). */
+const TEMPORARY_NAMES = /overload|unavailable|rate_?limit|too_many_requests|resource_exhausted|queue_exceeded|capacity/i;
 
 export function classifyCompletionFailure(error: unknown, body: Record<string, unknown>, model: string): CompletionFailure {
   if (error instanceof HttpError) {
@@ -69,7 +77,8 @@ function judgeHttpError(error: HttpError, body: Record<string, unknown>, model: 
   // LM Studio's "Unexpected endpoint or method", whatever status carried it (it sends 200).
   if (saysUnexpectedEndpoint(error.serverMessage)) return { kind: 'no-endpoint', scope: 'endpoint' };
   if (error.status === 401 || error.status === 403) return { kind: 'stop', fix: 'set-api-key' };
-  if (error.status === 429) return { kind: 'back-off', retryAfterMs: error.retryAfterMs };
+  // Temporary by its words or its type, whatever the status: a 400 "overloaded" is a wait, not a setting to fix.
+  if (error.status === 429 || saysTemporary(error)) return { kind: 'back-off', retryAfterMs: error.retryAfterMs };
   // llama.cpp refuses `suffix` on /v1/completions with a 500, LiteLLM with a 400 naming it among "parameters".
   // Ollama refuses it as "<model> does not support insert": the raw FIM prompt may still work.
   if ('suffix' in body && ((/suffix/i.test(words) && FIELD_NOT_ACCEPTED.test(words)) || INSERT_NOT_SUPPORTED.test(words))) return { kind: 'suffix-refused' };
@@ -143,11 +152,40 @@ function describeStop(fix: 'set-api-key' | 'select-model' | 'open-settings', err
 
 function describeBackOff(error: HttpError, words: Words): string {
   const { where, said } = words;
+  // A rate limit or a server's failure: its message names no setting of the chat's.
+  if (error instanceof RateLimitError || error instanceof ServerError) return error.message;
+  // Busy by its words under another status (a 400 "overloaded"): the class's fix would be the wrong one.
+  if (saysTemporary(error)) return `${where}: the server is busy for now.${said}`;
   if (error instanceof PayloadTooLargeError || error instanceof ContextOverflowError) {
     return `${where}: the request is too large for the server.${said} Turn off askModel.completions.otherFiles to send less.`;
   }
-  // A rate limit, a server's or a gateway's failure: their messages name no setting of the chat's.
+  // A gateway's unreachable upstream, a status nobody expects: their messages name the profile's own settings.
   return error.message;
+}
+
+/** The error's words or its type or code say the server cannot answer now and will later. */
+function saysTemporary(error: HttpError): boolean {
+  return TEMPORARY_WORDS.test(error.serverMessage) || TEMPORARY_NAMES.test(errorNames(error));
+}
+
+/** The error's `type`, `code` and `status` names, from its body (`{error: {…}}`, the bare object, or an array of one). */
+function errorNames(error: HttpError): string {
+  const names = error.serverCode !== undefined ? [error.serverCode] : [];
+  let json: unknown;
+  try {
+    json = JSON.parse(error.body);
+  } catch {
+    return names.join(' ');
+  }
+  const top = Array.isArray(json) ? json[0] : json;
+  for (const object of [top, isRecord(top) ? top['error'] : undefined]) {
+    if (!isRecord(object)) continue;
+    for (const key of ['type', 'code', 'status']) {
+      const value = object[key];
+      if (typeof value === 'string' && value !== '') names.push(value);
+    }
+  }
+  return names.join(' ');
 }
 
 /** `POST /infill`: the endpoint a URL is, as the log names it (DeepSeek's /beta/completions as itself). */

@@ -10,6 +10,7 @@ import { fimTemplateFor } from '../../../src/core/catalogue/fimTemplates';
 import { httpErrorFromResponse, type HttpError } from '../../../src/core/errors/httpErrors';
 import { TimeoutError } from '../../../src/core/errors/transportErrors';
 import { FakeSchedulerClock } from '../../support/fakes/completions/fakeSchedulerClock';
+import { loadRecordedCases } from '../../support/recorded/recordedCases';
 import { completionChatRequest } from '../../support/completionChatRequest';
 
 const DEBOUNCE = 10;
@@ -219,6 +220,32 @@ describe('CompletionEngine', () => {
     healthy = true;
     assert.equal((await ask())?.text, 'a + b');
     assert.equal(engine.currentStatus.kind, 'ready');
+  });
+
+  it('backs off with the growing pause on a 400 whose words say the server is busy (Mistral’s recorded capacity refusal), never stops', async () => {
+    const { clock, engine, request, suggest, problems } = harness();
+    const capacity = loadRecordedCases().find((c) => c.name === 'mistral/error-429-service-tier-capacity-invalid-request-type');
+    assert.ok(capacity);
+    let busy = true;
+    // The recorded body under a 400, as the issue reports providers send it: the words decide, not the status.
+    const sender = new FakeSender('https://api.mistral.ai', ({ url }) => (busy ? refusal(400, JSON.parse(capacity.body), url) : text('a + b')));
+    const ask = () => suggest(request(sender, { model: 'codestral-latest' }));
+    assert.equal(await ask(), undefined);
+    let status = engine.currentStatus;
+    assert.ok(status.kind === 'backing-off');
+    assert.equal(status.untilMs - clock.now(), 1000);
+    assert.match(status.detail, /^400 from https:\/\/api\.mistral\.ai\/v1\/fim\/completions: the server is busy for now\. The server said: "Service tier capacity exceeded for this model\."/);
+    await clock.advance(1000);
+    assert.equal(await ask(), undefined);
+    status = engine.currentStatus;
+    assert.ok(status.kind === 'backing-off');
+    assert.equal(status.untilMs - clock.now(), 2000);
+    await clock.advance(2000);
+    busy = false;
+    assert.equal((await ask())?.text, 'a + b');
+    assert.equal(engine.currentStatus.kind, 'ready');
+    assert.equal(problems.length, 0);
+    assert.equal(sender.sent.length, 3);
   });
 
   it('backs off after a time-out, and a success clears the count', async () => {

@@ -151,6 +151,45 @@ describe('classifyCompletionFailure', () => {
   });
 });
 
+describe('classifyCompletionFailure: temporary is temporary, whatever the status', () => {
+  const FIM = 'http://localhost:8000/v1/fim/completions';
+  const recorded = (name: string) => {
+    const found = loadRecordedCases().find((c) => c.name === name);
+    assert.ok(found, name);
+    return found;
+  };
+  const at = (status: number, body: string) => httpErrorFromResponse({ status, url: FIM, headers: new Headers({ 'content-type': 'application/json' }), bodyText: body, apiKey: 'sk-key', retryAfterMs: undefined });
+  const capacity = recorded('mistral/error-429-service-tier-capacity-invalid-request-type');
+  const overloaded = recorded('anthropic/error-529-overloaded-error');
+  const mustFix = recorded('mistral/error-400-assistant-message-content-or-tool-calls');
+
+  it('backs off on the recorded capacity and overload bodies, with the status each came with', () => {
+    for (const c of [capacity, overloaded]) assert.equal(classifyCompletionFailure(at(c.status, c.body), WITH_SUFFIX, 'codestral-latest').kind, 'back-off', c.name);
+  });
+
+  it('reads their words and type before the status: the same bodies under a 400, 404 or 422 still back off', () => {
+    // The statuses are the rule's test, not recordings: Mistral's capacity body says invalid_request_error, as its
+    // 400s for a request to fix do; what it says it is decides.
+    for (const c of [capacity, overloaded]) {
+      for (const status of [400, 404, 422]) {
+        const failure = classifyCompletionFailure(at(status, c.body), WITH_SUFFIX, 'codestral-latest');
+        assert.equal(failure.kind, 'back-off', `${c.name} as ${status}`);
+      }
+    }
+    const { detail } = classifyCompletionFailure(at(400, capacity.body), WITH_SUFFIX, 'codestral-latest');
+    assert.equal(detail, '400 from http://localhost:8000/v1/fim/completions: the server is busy for now. The server said: "Service tier capacity exceeded for this model.".');
+  });
+
+  it('still stops on the recorded 400 the user must fix, typed invalid_request_error like the capacity refusal', () => {
+    assert.equal(mustFix.status, 400);
+    assert.deepEqual(pick(classifyCompletionFailure(at(mustFix.status, mustFix.body), WITH_SUFFIX, 'codestral-latest')), { kind: 'stop', fix: 'open-settings' });
+  });
+
+  it('stops on a refused key even when its words sound busy', () => {
+    assert.deepEqual(pick(classifyCompletionFailure(at(401, '{"error":{"message":"Invalid key. Try again later."}}'), WITH_SUFFIX, 'm')), { kind: 'stop', fix: 'set-api-key' });
+  });
+});
+
 describe('classifyCompletionFailure: the words a user sees', () => {
   const FIM = 'http://localhost:8000/v1/completions';
   const at = (url: string, status: number, body: string, contentType = 'application/json') =>
