@@ -2,8 +2,11 @@
 // the server answered JSON, one whole completion) into batches of typed events, one batch per network read. Errors the
 // server sends inside a 200 answer become the error its status would have given (an overflow, a rate limit, …; see
 // streamedError.ts); a malformed body and a stream cut before its end become typed StreamErrors. Either comes after
-// every event that arrived before it.
+// every event that arrived before it. A whole answer whose error says the route does not exist here (LM Studio's 200
+// "Unexpected endpoint or method") is the address's fault, not the moment's: it says nothing answers chat completions
+// at this URL.
 import { errorFromStreamEvent } from '../errors/streamedError';
+import { unexpectedEndpointError, unexpectedEndpointIn } from '../errors/unexpectedEndpoint';
 import { StreamError } from '../errors/transportErrors';
 import { connectionCode } from '../http/connectionFailure';
 import type { StallWatchdog } from '../http/stallWatchdog';
@@ -29,6 +32,8 @@ export interface AnswerReaderOptions {
 export class AnswerReader {
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   private headers: AnswerHeaders = {};
+  /** The answer's HTTP status, as an error read from its body says it. */
+  private status = 200;
 
   constructor(private readonly options: AnswerReaderOptions) {}
 
@@ -37,6 +42,7 @@ export class AnswerReader {
     const { clock, watchdog } = this.options;
     // Resets given as a date are read against the wall clock, not the answer's own (monotonic) one.
     this.headers = readAnswerHeaders(response.headers, Date.now());
+    this.status = response.status;
     if (!response.body) {
       yield this.finishJson('');
       return;
@@ -162,6 +168,8 @@ export class AnswerReader {
       );
     }
     if (typeof json === 'object' && json !== null && 'error' in json && (json as { error: unknown }).error) {
+      const notHere = unexpectedEndpointIn(json);
+      if (notHere !== undefined) throw unexpectedEndpointError({ status: this.status, url, words: notHere, bodyText: text, redact });
       throw errorFromStreamEvent({ url, data: text, redact, midStream: false });
     }
     const events = assembler.acceptCompletion(json);

@@ -1,15 +1,19 @@
 // Sends one completion request: the key, the profile's headers and the connection errors are the chat transport's
 // (ChatTransport: one POST, no retries, since a keystroke-driven request is not worth retrying: the next keystroke
 // asks again, and failures back off in the engine). The answer is read whole, capped, and decoded by
-// completionAnswer.ts. A time limit ends a request nobody superseded, so a hung server cannot hold the one slot.
+// completionAnswer.ts. A time limit ends a request nobody superseded, so a hung server cannot hold the one slot. A 2xx
+// answer whose body says the route does not exist (LM Studio's 200 "Unexpected endpoint or method") is the
+// NotFoundError it stands for, so the engine moves on to the next way instead of waiting to ask again.
 import { AbortedError } from '../errors/AskModelError';
 import { TimeoutError } from '../errors/transportErrors';
+import { unexpectedEndpointError, unexpectedEndpointIn } from '../errors/unexpectedEndpoint';
 import { ChatTransport, MAX_ERROR_BODY_BYTES, readCapped, type ExchangeLogEntry } from '../client/transport';
 import { checkApiKeyHeader, checkCustomHeaders } from '../client/clientSettings';
 import { CompatibilityMemory } from '../client/compatibilityMemory';
 import { sleepUnlessAborted } from '../client/abortable';
 import { resolveServiceUrls } from '../http/resolveUrls';
 import { readCompletionAnswer, type CompletionAnswer } from './completionAnswer';
+import { classifyCompletionFailure } from './completionFailure';
 import { completionUrlsOf, type CompletionUrls } from './completionEndpoints';
 
 /** The most of one completion answer read: far more than any suggestion shown. */
@@ -73,9 +77,15 @@ export class CompletionClient implements CompletionSender {
       const response = await this.transport.postJson(url, body, controller.signal);
       const text = await readCapped(response, response.ok ? MAX_ANSWER_BYTES : MAX_ERROR_BODY_BYTES);
       if (controller.signal.aborted) throw controller.signal.reason;
-      if (!response.ok) {
-        const error = this.transport.httpError(response, text, url);
-        this.transport.log({ method: 'POST', url, attempt: 0, status: response.status, durationMs: this.now() - startedAt, outcome: 'error', error: error.message });
+      const notHere = response.ok ? unexpectedEndpointIn(text) : undefined;
+      if (!response.ok || notHere !== undefined) {
+        const error =
+          notHere === undefined
+            ? this.transport.httpError(response, text, url)
+            : unexpectedEndpointError({ status: response.status, url, words: notHere, bodyText: text, redact: (words) => this.transport.redact(words) });
+        // In the completion's words (its settings, its endpoint), as the engine will tell it.
+        const detail = classifyCompletionFailure(error, body, typeof body['model'] === 'string' ? body['model'] : '').detail;
+        this.transport.log({ method: 'POST', url, attempt: 0, status: response.status, durationMs: this.now() - startedAt, outcome: 'error', error: detail });
         throw error;
       }
       return readCompletionAnswer(text, response.headers.get('content-type') ?? undefined);

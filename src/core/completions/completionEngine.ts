@@ -173,6 +173,12 @@ export class CompletionEngine {
   /** True when the failure taught something and the next way should be tried at once. */
   private learnFrom(failure: CompletionFailure, request: SuggestRequest, plan: EndpointPlan): boolean {
     const way = `${ENDPOINT_RECORDS[plan.endpoint].label}${plan.style === 'template' ? ' (raw FIM prompt)' : ''}`;
+    if (failure.kind === 'no-endpoint' && failure.scope === 'endpoint') {
+      // The URL is the same in every style: one "not here" is enough for all of them.
+      this.chooser.refusedEndpoint(request.server, plan.endpoint);
+      this.options.log.warn(`inline-completion: ${describeServer(request)}: nothing answers ${ENDPOINT_RECORDS[plan.endpoint].label} at this URL; trying the next way (${failure.detail})`);
+      return true;
+    }
     if (failure.kind === 'no-endpoint' || failure.kind === 'suffix-refused') {
       this.chooser.refused(request.server, plan);
       const why = failure.kind === 'suffix-refused' ? 'refuses `suffix`' : 'cannot complete with this model';
@@ -192,7 +198,7 @@ export class CompletionEngine {
     const tried = candidates.map((plan) => `${ENDPOINT_RECORDS[plan.endpoint].label}${plan.style === 'template' ? ' (raw FIM prompt)' : ''}`).join(', ');
     return (
       `${describeServer(request)} answered none of the ways to ask for a completion (${tried}). ` +
-      'Choose a model it can complete code with in the setting askModel.completionModel (a profile\'s completionModel), or turn completions off.'
+      'Choose a model it can complete code with in the setting askModel.completionModel (a profile\'s completionModel), name the endpoint it serves in askModel.completionEndpoint (a profile\'s completionEndpoint), or turn completions off.'
     );
   }
 

@@ -2,9 +2,9 @@
 // the plainest, in the probe rank each endpoint's record gives (completionEndpoints.ts), each endpoint in every style
 // its record lists: first with `suffix` (the server applies the model's own template), then with the family's raw FIM
 // prompt (a server or model that refuses `suffix`). A hosted API whose FIM is one endpoint (the record says which) is
-// asked that, then chat. A candidate that answers "not here" is skipped for that server and model from then on; one
-// that answered is used until it stops answering. What was learnt is a plain object, so the host keeps it across
-// sessions.
+// asked that, then chat. A candidate that answers "not here" is skipped for that server and model from then on (an
+// endpoint with nothing behind it in every style: its URL is the same whatever is sent); one that answered is used
+// until it stops answering. What was learnt is a plain object, so the host keeps it across sessions.
 import { COMPLETION_ENDPOINTS, type CompletionEndpoint, type EndpointSetting } from '../settings/completionEndpointSetting';
 import { ENDPOINT_RECORDS, isHost, type CompletionUrls, type EndpointRecord, type SuffixStyle } from './completionEndpoints';
 
@@ -73,6 +73,17 @@ export class EndpointChooser {
     const known = this.entry(server);
     if (known.working && planKey(known.working) === planKey(plan)) known.working = undefined;
     if (!known.refused.includes(planKey(plan))) known.refused.push(planKey(plan));
+    this.onLearnt(this.learnt);
+  }
+
+  /** Nothing answers `endpoint` on this server: every style of it is skipped from now on. */
+  refusedEndpoint(server: string, endpoint: CompletionEndpoint): void {
+    const known = this.entry(server);
+    if (known.working?.endpoint === endpoint) known.working = undefined;
+    for (const style of ENDPOINT_RECORDS[endpoint].styles) {
+      const key = planKey({ endpoint, style });
+      if (!known.refused.includes(key)) known.refused.push(key);
+    }
     this.onLearnt(this.learnt);
   }
 

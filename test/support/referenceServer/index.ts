@@ -35,3 +35,4 @@ export type {
   Turn,
   Usage,
 } from './types';
+export type { UnknownRouteAnswer } from './unknownRoute';

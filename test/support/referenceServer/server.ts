@@ -18,6 +18,7 @@ import { sendStatusFault } from './statusFault';
 import { buildStreamChunks } from './streamChunks';
 import { writeStreamedAnswer } from './streamResponder';
 import { textTurn } from './turns';
+import { lmStudioUnknownRoute } from './unknownRoute';
 import type { AnswerTurn, Fault, RecordedCompletion, RecordedRequest, ReferenceServer, ReferenceServerOptions, ReplayTurn, Turn } from './types';
 import { validateChatRequest } from './validateChatRequest';
 import { countWindowTokens } from './windowTokens';
@@ -166,6 +167,10 @@ class ReferenceHttpServer implements ReferenceServer {
     }
     const completionRoute = this.completions?.routeAt(pathname);
     const allowed = ROUTES[pathname] ?? (completionRoute === undefined ? undefined : 'POST');
+    if ((allowed === undefined || method !== allowed) && this.options.unknownRoutes === 'lm-studio') {
+      const reply = lmStudioUnknownRoute(method, req.url ?? pathname);
+      return sendText(res, reply.status, reply.body, 'application/json', reply.headers);
+    }
     if (allowed === undefined) {
       return sendOpenAiError(res, 404, { message: `Unknown request URL: ${method} ${pathname}.`, type: 'invalid_request_error', param: null, code: 'unknown_url' });
     }

@@ -1,5 +1,6 @@
 // The reference server's public types: its options, the scripted turns and faults, and the handle tests hold.
 import type { DiscoveryShape } from '../discovery/discoveryShapes';
+import type { UnknownRouteAnswer } from './unknownRoute';
 import type { ChatRequest } from './validateChatRequest';
 
 export interface ReferenceServerOptions {
@@ -43,6 +44,12 @@ export interface ReferenceServerOptions {
    * server does.
    */
   completions?: CompletionRoutesOptions;
+  /**
+   * How a path or method the server does not serve (a completion route switched off or absent included) is answered:
+   * absent, 404 (405 with `Allow` for a wrong method), as most servers do; `lm-studio`, HTTP 200 and LM Studio's
+   * recorded `{"error":"Unexpected endpoint or method. (POST /infill)"}` naming the request (unknownRoute.ts).
+   */
+  unknownRoutes?: UnknownRouteAnswer;
 }
 
 /** The completion endpoints by the name of the server that offers them. */

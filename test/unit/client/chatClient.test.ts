@@ -354,6 +354,30 @@ describe('ChatClient against the reference server', () => {
   });
 });
 
+describe('ChatClient against a server that answers a path it does not serve with 200 (LM Studio)', () => {
+  let server: ReferenceServer;
+  before(async () => {
+    server = await startReferenceServer({ unknownRoutes: 'lm-studio' });
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it('says nothing answers chat completions at that URL, with the server’s words, and asks once: not a failure to retry', async () => {
+    const sleeps: number[] = [];
+    // The base URL with a path the server does not have (LM Studio's native /api instead of /v1).
+    const client = new ChatClient({ fetch: globalThis.fetch, baseUrl: `${server.url}/api`, maxRetries: 2, sleep: async (ms) => void sleeps.push(ms) });
+    for (const stream of [true, false]) {
+      server.reset();
+      const outcome = await collectOutcome(client, { ...BASIC_REQUEST, stream });
+      assert.equal(outcome.error?.kind, 'not-found', `stream ${stream}`);
+      assert.match(outcome.error?.message ?? '', /^200 from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/chat\/completions: nothing answers chat completions at this URL\. The server said: "Unexpected endpoint or method\. \(POST \/api\/v1\/chat\/completions\)"\. Check the setting askModel\.baseUrl/);
+      assert.equal(server.requests.length, 1, 'asked once');
+    }
+    assert.deepEqual(sleeps, []);
+  });
+});
+
 describe('ChatClient with a fake fetch', () => {
   it('a stream request answered with an HTML 200 page gives a clear error', async () => {
     const { fetch } = fakeFetch(() => new Response('<html>login</html>', { status: 200, headers: { 'content-type': 'text/html' } }));

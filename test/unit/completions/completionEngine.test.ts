@@ -10,6 +10,7 @@ import { fimTemplateFor } from '../../../src/core/catalogue/fimTemplates';
 import { httpErrorFromResponse, type HttpError } from '../../../src/core/errors/httpErrors';
 import { TimeoutError } from '../../../src/core/errors/transportErrors';
 import { FakeSchedulerClock } from '../../support/fakes/completions/fakeSchedulerClock';
+import { loadRecordedCases } from '../../support/recorded/recordedCases';
 import { completionChatRequest } from '../../support/completionChatRequest';
 
 const DEBOUNCE = 10;
@@ -94,7 +95,7 @@ function harness() {
 }
 
 describe('CompletionEngine', () => {
-  it('probes infill, /api/generate both ways and /v1/completions with suffix before the raw prompt that works, then goes straight to it', async () => {
+  it('probes infill, /api/generate and /v1/completions with suffix before the raw prompt that works, then goes straight to it', async () => {
     const { request, suggest, lines } = harness();
     const sender = new FakeSender('http://localhost:8000', ({ url, body }) => {
       const path = new URL(url).pathname;
@@ -105,15 +106,33 @@ describe('CompletionEngine', () => {
     const first = await suggest(request(sender));
     assert.equal(first?.text, 'a + b');
     assert.equal(first?.cached, false);
-    assert.deepEqual(sender.trail, ['/infill', '/api/generate +suffix', '/api/generate +raw', '/v1/completions +suffix', '/v1/completions']);
+    assert.deepEqual(sender.trail, ['/infill', '/api/generate +suffix', '/v1/completions +suffix', '/v1/completions']);
     const last = sender.sent.at(-1)?.body;
     assert.equal(typeof last?.['prompt'] === 'string' && last['prompt'].startsWith('<|fim_prefix|>def add(a, b):'), true);
     assert.equal(lines.warn.filter((line) => line.includes('refuses `suffix`')).length, 1);
 
     const second = await suggest(request(sender));
     assert.equal(second?.text, 'a + b');
-    assert.equal(sender.sent.length, 6, 'one request for the second suggestion');
+    assert.equal(sender.sent.length, 5, 'one request for the second suggestion');
     assert.equal(sender.trail.at(-1), '/v1/completions');
+  });
+
+  it('asks a URL that answered 404 no more, in any style: one request to Ollama’s missing /api/generate per probe, none after', async () => {
+    const { request, suggest, lines, engine } = harness();
+    const sender = new FakeSender('http://localhost:8000', ({ url }) => (new URL(url).pathname === '/v1/completions' ? text('a + b') : NOT_FOUND(url)));
+    const first = request(sender);
+    assert.equal((await suggest(first))?.text, 'a + b');
+    assert.equal(sender.trail.filter((step) => step.startsWith('/api/generate')).length, 1, 'no second request with the raw FIM prompt');
+    assert.deepEqual(sender.trail, ['/infill', '/api/generate +suffix', '/v1/completions +suffix']);
+    assert.deepEqual(
+      lines.warn.map((line) => line.slice(0, line.indexOf('; trying the next way'))),
+      [`inline-completion: http://localhost:8000 (${MODEL}): nothing answers POST /infill at this URL`, `inline-completion: http://localhost:8000 (${MODEL}): nothing answers POST /api/generate at this URL`],
+    );
+    // Forced to /api/generate, the remembered "not here" holds for the raw prompt too: nothing is sent there again.
+    assert.equal(await suggest(request(sender, { endpoint: 'ollama-generate' })), undefined);
+    assert.equal(sender.sent.length, 3);
+    assert.equal(engine.currentStatus.kind, 'stopped');
+    assert.equal(first.server, request(sender, { endpoint: 'ollama-generate' }).server);
   });
 
   it('moves from llama.cpp’s 500 "Unsupported param: suffix" to the raw prompt without backing off', async () => {
@@ -203,6 +222,32 @@ describe('CompletionEngine', () => {
     assert.equal(engine.currentStatus.kind, 'ready');
   });
 
+  it('backs off with the growing pause on a 400 whose words say the server is busy (Mistral’s recorded capacity refusal), never stops', async () => {
+    const { clock, engine, request, suggest, problems } = harness();
+    const capacity = loadRecordedCases().find((c) => c.name === 'mistral/error-429-service-tier-capacity-invalid-request-type');
+    assert.ok(capacity);
+    let busy = true;
+    // The recorded body under a 400, as the issue reports providers send it: the words decide, not the status.
+    const sender = new FakeSender('https://api.mistral.ai', ({ url }) => (busy ? refusal(400, JSON.parse(capacity.body), url) : text('a + b')));
+    const ask = () => suggest(request(sender, { model: 'codestral-latest' }));
+    assert.equal(await ask(), undefined);
+    let status = engine.currentStatus;
+    assert.ok(status.kind === 'backing-off');
+    assert.equal(status.untilMs - clock.now(), 1000);
+    assert.match(status.detail, /^400 from https:\/\/api\.mistral\.ai\/v1\/fim\/completions: the server is busy for now\. The server said: "Service tier capacity exceeded for this model\."/);
+    await clock.advance(1000);
+    assert.equal(await ask(), undefined);
+    status = engine.currentStatus;
+    assert.ok(status.kind === 'backing-off');
+    assert.equal(status.untilMs - clock.now(), 2000);
+    await clock.advance(2000);
+    busy = false;
+    assert.equal((await ask())?.text, 'a + b');
+    assert.equal(engine.currentStatus.kind, 'ready');
+    assert.equal(problems.length, 0);
+    assert.equal(sender.sent.length, 3);
+  });
+
   it('backs off after a time-out, and a success clears the count', async () => {
     const { clock, engine, request, suggest } = harness();
     let fail = true;
@@ -239,12 +284,12 @@ describe('CompletionEngine', () => {
     const { request, suggest, problems } = harness();
     const sender = new FakeSender('http://localhost:8000', ({ url }) => NOT_FOUND(url));
     assert.equal(await suggest(request(sender)), undefined);
-    assert.deepEqual(sender.trail, ['/infill', '/api/generate +suffix', '/api/generate +raw', '/v1/completions +suffix', '/v1/completions', '/v1/fim/completions +suffix', '/v1/chat/completions']);
+    assert.deepEqual(sender.trail, ['/infill', '/api/generate +suffix', '/v1/completions +suffix', '/v1/fim/completions +suffix', '/v1/chat/completions']);
     assert.equal(problems.length, 1);
     assert.equal(problems[0]?.fix, 'select-model');
     assert.match(problems[0]?.detail ?? '', /askModel\.completionModel/);
     assert.equal(await suggest(request(sender)), undefined);
-    assert.equal(sender.sent.length, 7);
+    assert.equal(sender.sent.length, 5);
     assert.equal(problems.length, 1);
   });
 

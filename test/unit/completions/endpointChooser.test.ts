@@ -87,6 +87,18 @@ describe('endpointChooser', () => {
       assert.deepEqual(chooser.planFor('other', candidates), { endpoint: 'infill', style: 'field' });
     });
 
+    it('skips every style of an endpoint with nothing behind it, forgets it as the working plan, and stores it as plans', () => {
+      const stored: LearntEndpointsByServer[] = [];
+      const chooser = new EndpointChooser({}, (value) => stored.push(structuredClone(value)));
+      chooser.worked('s', { endpoint: 'ollama-generate', style: 'template' });
+      chooser.refusedEndpoint('s', 'infill');
+      chooser.refusedEndpoint('s', 'ollama-generate');
+      chooser.refusedEndpoint('s', 'ollama-generate');
+      assert.deepEqual(chooser.planFor('s', candidates), { endpoint: 'completions', style: 'field' });
+      assert.deepEqual(stored.at(-1), { s: { refused: ['infill/field', 'ollama-generate/field', 'ollama-generate/template'], working: undefined, droppedFields: {} } });
+      assert.deepEqual(chooser.planFor('other', candidates), { endpoint: 'infill', style: 'field' });
+    });
+
     it('gives no plan when every candidate was refused', () => {
       const chooser = new EndpointChooser();
       for (const plan of candidates) chooser.refused('s', plan);

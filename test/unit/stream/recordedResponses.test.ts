@@ -52,7 +52,9 @@ describe('recorded responses from real servers', () => {
  * instead of appending them (reasoning keeps only the last piece), it knows no typed content parts, it drops tool calls
  * without `index`, it reads no error wrapped in an array, it throws away the usage sent with an in-stream error, it
  * ignores llama.cpp's `error:` line (the answer looks empty and whole), and the text before an in-stream error is lost
- * with the accumulated completion. Of a gateway's (Portkey's) own error shapes it reads no words at all ("400 status
+ * with the accumulated completion. A whole 200 answer that is only an error (LM Studio's "Unexpected endpoint or
+ * method" for a path it does not serve) it returns as an empty answer, with no error, and of Mistral's top-level error
+ * object (`{"object":"error","message":…}`) it reads no words ("429 status code (no body)"). Of a gateway's (Portkey's) own error shapes it reads no words at all ("400 status
  * code (no body)" for `{"status":"failure",…}` and `{"html-message":…}`), and it shows the upstream's words relayed in
  * the provider wrapper with the wrapper's "openai error: " and nothing of who said them or where the fix is.
  */
@@ -62,6 +64,9 @@ const SDK_GETS_WRONG: string[] = [
   'gemini/error-404-wrapped-in-array',
   'gemini/stream-tool-call-no-index-single-chunk',
   'llama.cpp/sse-error-field-exceed-context-200',
+  'lm-studio/unexpected-endpoint-200-no-v1',
+  'mistral/error-400-assistant-message-content-or-tool-calls',
+  'mistral/error-429-service-tier-capacity-invalid-request-type',
   'mistral/magistral-thinking-parts-stream',
   'mistral/reasoning-content-parts-nonstream',
   'mistral/tool-call-no-index-stream',

@@ -92,6 +92,25 @@ describe('reference server: completion endpoints', () => {
       assert.equal(only.requests.length, 4, 'every request is still in `requests`');
     });
 
+    it('answers, as LM Studio, a route or method it does not serve with 200 and the recorded error naming the request', async () => {
+      const lmStudio = await useServer({ routes: ['v1-completions'] }, { unknownRoutes: 'lm-studio' });
+      for (const path of ['/infill', '/api/generate', '/v1/fim/completions', '/completion']) {
+        const response = await post(path, { prompt: 'x' });
+        assert.equal(response.status, 200, path);
+        assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+        assert.equal(await response.text(), `{"error":"Unexpected endpoint or method. (POST ${path})"}`);
+      }
+      const wrongMethod = await fetch(`${lmStudio.url}/v1/models?x=1`, { method: 'DELETE' });
+      assert.equal(wrongMethod.status, 200);
+      assert.equal(await wrongMethod.text(), '{"error":"Unexpected endpoint or method. (DELETE /v1/models?x=1)"}');
+      assert.equal((await post('/v1/completions', { prompt: 'x' })).status, 200);
+      assert.deepEqual(
+        lmStudio.completionRequests.map((record) => record.route),
+        ['v1-completions'],
+        'only the route it serves is a completion request',
+      );
+    });
+
     it('checks the Bearer key as the chat routes do, and records the refused request', async () => {
       const keyed = await useServer({}, { apiKey: API_KEY });
       const refused = await post('/v1/completions', { prompt: 'x' });
