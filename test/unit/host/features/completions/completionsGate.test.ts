@@ -90,4 +90,23 @@ describe('inline completions: the switch and the gate (host, through the vscode 
     await provider().provideInlineCompletionItems(document, cursor, automatic, token);
     assert.equal((server.completionRequests[0]?.body as Record<string, unknown> | undefined)?.['model'], 'team-coder');
   });
+
+  it('LM Studio (a route it lacks answers 200 with its error): a profile in auto mode reaches /v1/completions and goes straight there after', async () => {
+    const lmStudio = await startReferenceServer({ model: 'qwen2.5-coder-1.5b-instruct', unknownRoutes: 'lm-studio', completions: { routes: ['v1-completions'], middle: 'a + b;' } });
+    try {
+      host.state.layers.user['askModel.profiles'] = [{ name: 'LM Studio', baseUrl: `${lmStudio.url}/v1`, completionModel: 'qwen2.5-coder-1.5b-instruct' }];
+      host.state.layers.user['askModel.activeProfile'] = 'LM Studio';
+      host.state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'askModel' });
+      const first = await provider().provideInlineCompletionItems(document, cursor, automatic, token);
+      assert.equal(first?.[0]?.insertText, 'a + b;');
+      assert.equal(lmStudio.completionRequests.at(-1)?.route, 'v1-completions');
+      const asked = lmStudio.requests.length;
+      const later = textDocument('src/add.ts', 'typescript', 'export function add(a: number, b: number): number {\n  const sum = \n}\n');
+      await provider().provideInlineCompletionItems(later, { line: 1, character: 14 }, automatic, token);
+      assert.deepEqual(lmStudio.requests.slice(asked).map((request) => request.path), ['/v1/completions'], 'the next keystroke asks only /v1/completions');
+      assert.notEqual(statusItem().text, '$(warning) Completions');
+    } finally {
+      await lmStudio.close();
+    }
+  });
 });
