@@ -22,7 +22,7 @@ import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
 import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
-import { editorGroupWithTab, editorText, openFile, selectLines } from '../support/e2e/workbenchUi';
+import { editorGroupWithTab, editorText, openFile, selectLines, waitForCursor } from '../support/e2e/workbenchUi';
 import { faultTurn, textTurn, type ReferenceServer } from '../support/referenceServer';
 
 const MODEL = 'chat-model';
@@ -105,9 +105,10 @@ describe('The chat panel in the workbench (e2e)', function () {
     const { page } = workbench;
     const code = 'export const answer = 42;';
     server().script(textTurn(`Add this line:\n\n\`\`\`ts\n${code}\n\`\`\`\n`));
-    // The cursor at the end of hello.ts, then back to the chat.
+    // The cursor at the end of hello.ts (as VS Code reports it: Insert goes where the cursor is), then back to the chat.
     await openFile(page, 'hello.ts');
     await page.keyboard.press('Control+End');
+    await waitForCursor(page, { line: (await editorText(editorGroupWithTab(page, 'hello.ts'))).split('\n').length, selected: 0 });
     await openChat(page);
     await sendMessage(chat.view, 'Give me a constant.');
     const done = await lastFinishedAnswer(chat.view);
