@@ -3,11 +3,10 @@
 // style from 80%, a line under the last turn the model now sees only as a summary ("Earlier messages summarised for
 // the model") once the conversation was compacted on its own, and Compact now, from the header's button and from
 // "Ask Model: Compact Chat Now". The reference server counts prompts with its own tokenizer against a 4,096-token
-// window and answers the summary requests (which offer no tools) with a short text.
+// window and answers the summary requests (which offer no tools) with a short text. The issue's 50-turn chat that reads
+// large files of this project against that window is test/unit/chat/longChatOverHttp.test.ts (the session over HTTP, the
+// server's count); here the real host compacts on its own once (the first test), which is what needs the workbench.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { alerts, assistantMessages, button, lastFinishedAnswer, sendMessage } from '../support/e2e/chatView';
 import { screenshot } from '../support/e2e/screenshots';
@@ -16,9 +15,7 @@ import { useChatPanel } from '../support/e2e/useChatPanel';
 import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { runCommand } from '../support/e2e/workbenchUi';
-import { repoRoot } from '../support/host/buildIntegrationTests';
-import { FIXTURE_WORKSPACE } from '../support/e2e/workbenchSession';
-import { textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
+import { textTurn, type ReferenceServer } from '../support/referenceServer';
 
 const MODEL = 'small-window-model';
 const WINDOW = 4096;
@@ -26,13 +23,6 @@ const SUMMARY = 'The user asked about the build; the assistant explained where i
 const SUMMARY_LINE = 'Earlier messages summarised for the model';
 /** About 250 of the server's tokens of plain prose: each answer fills the window by a few per cent. */
 const LONG_ANSWER = 'The build spends most of its time in the type checker, which checks every file again. '.repeat(9);
-
-/** Real files of this project, 5–14 KB each, copied into the workspace for the model to read. */
-const LARGE_FILES = ['src/core/chat/chatSession.ts', 'src/core/tools/toolLoop.ts', 'src/core/context/contextFitter.ts', 'src/core/context/compactConversation.ts', 'src/core/context/summaryRequest.ts', 'src/core/run/prepareRun.ts'];
-/** The issue's 50 turns: about 20 s through the real host here. */
-const LONG_CHAT_TURNS = 50;
-/** Lines per read: a whole file (read_file cuts at 40,000 characters) is more than this window holds. */
-const READ_LINES = 30;
 
 const meter = (view: FrameLocator): Locator => view.locator('.context-use');
 const summaryRequests = (server: ReferenceServer) =>
@@ -49,15 +39,6 @@ async function summarisedThrough(view: FrameLocator): Promise<{ count: number; t
 
 describe('the context window in the chat: meter, automatic compaction, Compact now (e2e)', function () {
   const server = useReferenceServer({ model: MODEL, contextWindow: WINDOW, summaryText: SUMMARY });
-  let workspace: string;
-  before(async () => {
-    workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-context-e2e-'));
-    fs.cpSync(FIXTURE_WORKSPACE, workspace, { recursive: true });
-    for (const file of LARGE_FILES) fs.cpSync(path.join(repoRoot, file), path.join(workspace, file));
-  });
-  after(async () => {
-    fs.rmSync(workspace, { recursive: true, force: true });
-  });
   const workbench = useWorkbench(() => ({
     settings: {
       'askModel.baseUrl': server().url,
@@ -65,7 +46,6 @@ describe('the context window in the chat: meter, automatic compaction, Compact n
       'askModel.maxRetries': 0,
       'askModel.modelOverrides': { [MODEL]: { contextWindow: WINDOW, maxOutputTokens: 512 } },
     },
-    workspace,
     waitForActivation: false,
   }));
   const chat = useChatPanel(workbench);
@@ -142,32 +122,5 @@ describe('the context window in the chat: meter, automatic compaction, Compact n
     assert.equal((await summarisedThrough(view)).count, 1, 'one line: under the latest summarised turn');
     await view.locator('.turn.summarised-through').scrollIntoViewIfNeeded();
     await screenshot(workbench.page, 'context-compact-now', workbench.page.locator('.part.sidebar'));
-  });
-
-  it(`a ${LONG_CHAT_TURNS}-turn chat that reads large workspace files: no answer ends in an error, every request fits the window`, async function () {
-    this.timeout(600_000);
-    const { view } = chat;
-    const startedAt = Date.now();
-    for (let turn = 1; turn <= LONG_CHAT_TURNS; turn++) {
-      const file = LARGE_FILES[turn % LARGE_FILES.length]!;
-      const startLine = 1 + ((turn * 40) % 200);
-      const read = { path: file, start_line: startLine, end_line: startLine + READ_LINES - 1 };
-      server().script(toolCallsTurn([{ name: 'read_file', arguments: JSON.stringify(read) }]), textTurn(`Turn ${turn}: ${file} read; here is what it does.`));
-      await sendMessage(view, `Question ${turn}: what does ${file} do?`);
-      await until(async () => (await assistantMessages(view).count()) === turn, `answer ${turn} shown`);
-      const answer = await lastFinishedAnswer(view, 30_000);
-      assert.match(await answer.innerText(), new RegExp(`Turn ${turn}: `), `answer ${turn}`);
-      assert.equal(await alerts(view).count(), 0, `turn ${turn} ended in an error: ${await alerts(view).allInnerTexts()}`);
-      assert.equal(server().queuedTurns, 0, `turn ${turn} used both scripted answers`);
-    }
-    const chatRequests = server().requests.filter((request) => request.path === '/v1/chat/completions');
-    const counted = chatRequests.map((request) => request.countedPromptTokens ?? Number.NaN);
-    assert.deepEqual(counted.filter((tokens) => !(tokens < WINDOW)), [], `requests over the window (of ${counted.length}: ${counted.join(' ')})`);
-    const toolResults = chatRequests.flatMap((request) => (request.body as { messages: { role: string; content: string | null }[] }).messages.filter((message) => message.role === 'tool'));
-    assert.ok(toolResults.some((message) => /lines \d+–\d+ of \d+/.test(message.content ?? '')), "the host's read_file answered from the workspace");
-    assert.ok(summaryRequests(server()).length > 0, 'compacted along the way');
-    assert.ok(await view.locator('.turn.summarised-through').count() === 1);
-    process.stderr.write(`      [e2e] ${LONG_CHAT_TURNS} turns in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${chatRequests.length} requests (${summaryRequests(server()).length} summaries), largest prompt ${Math.max(...counted)} of ${WINDOW}\n`);
-    await screenshot(workbench.page, 'context-long-chat', workbench.page.locator('.part.sidebar'));
   });
 });

@@ -13,7 +13,7 @@ import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
 import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
-import { editorGroupWithTab, editorText, openFile, quickInputBox, runCommand, waitForWorkbenchReady } from '../support/e2e/workbenchUi';
+import { editorGroupWithTab, editorText, openFile, runCommand, waitForQuickInputTitled, waitForWorkbenchReady } from '../support/e2e/workbenchUi';
 import { faultTurn, textTurn, toolCallsTurn } from '../support/referenceServer';
 
 const MODEL = 'crash-model';
@@ -95,8 +95,10 @@ describe('Nothing lost when the editor dies (e2e)', function () {
     await until(async () => (await answerText(assistantMessages(chat.view).last())).includes('The first part'), 'the first words of the chat answer');
     await openFile(page, 'hello.ts');
     await runCommand(page, 'Ask Model: Ask Model');
-    await quickInputBox(page).fill('Why does this greet?');
-    await quickInputBox(page).press('Enter');
+    // The question's own box, not the closing Command Palette's (the same text box, for a moment).
+    const question = await waitForQuickInputTitled(page, 'Ask Model');
+    await question.fill('Why does this greet?');
+    await question.press('Enter');
     await editorGroupWithTab(page, 'Why does this greet').locator('.view-line', { hasText: 'Ask first' }).waitFor({ timeout: 30_000 });
     await pause(SAVE_AHEAD_INTERVAL_MS + 1_500);
     await workbench.session.reload();

@@ -1,16 +1,18 @@
-// `npm start`'s demo as a person meets it: the window it opens, then each suggestion of the sample workspace's README
-// done in the browser as written. The workbench is started by start.ts's own functions (server choice, code-server
-// settings, workspace), with the server `npm start` picks for someone without ../shared: the reference server in demo
-// mode. The suggestions run in the README's order on one window, as a person would try them.
+// `npm start`'s demo as a person meets it: the window it opens, then one suggestion of the sample workspace's README
+// done in the browser as written (Edit Selection with Model on median, accepted from its notification). The workbench
+// is started by start.ts's own functions (server choice, code-server settings, workspace), with the server `npm start`
+// picks for someone without ../shared: the reference server in demo mode. The demo server's answer to each suggestion
+// is test/unit/support/sampleWorkspaceModel.test.ts's, fed the prompts the extension builds; what the two other
+// suggestions do in the workbench is askModel.e2e's (an answer beside the code) and chatTools.e2e's (a chat edit
+// accepted on its card), with the edit's buffer-only change in test/integration/tools.test.ts.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { assistantMessages, chatView, lastFinishedAnswer, messageBox, sendMessage } from '../support/e2e/chatView';
+import { chatView, messageBox } from '../support/e2e/chatView';
 import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useWorkbench } from '../support/e2e/useWorkbench';
-import { ACTIVITY_BAR_ENTRY, editorGroupWithTab, editorText, openFile, quickInput, quickInputBox, selectLines, waitForNotification } from '../support/e2e/workbenchUi';
+import { editorGroupWithTab, editorText, openFile, selectLines, waitForNotification, waitForQuickInputTitled } from '../support/e2e/workbenchUi';
 import { freeLoopbackPort } from '../support/host/freePort';
 import { readTestHost } from '../support/host/testHost';
 import { chooseDemoServer } from '../support/demo/chooseDemoServer';
@@ -54,61 +56,6 @@ describe('npm start’s demo with the built-in demo server (e2e)', function () {
     assert.ok(await askModelEntryChecked(page), 'the activity bar shows Ask Model as the side bar’s container');
   });
 
-  it('suggestion 1: Ask Model on the selected average answers what happens with an empty list, beside the code', async () => {
-    const { page } = workbench;
-    await openFile(page, STATS);
-    const [from, to] = functionLines(await editorText(editorGroupWithTab(page, 'stats.ts')), 'average');
-    await selectLines(page, from, to);
-    await page.keyboard.press('Control+Alt+A');
-    await quickInput(page).locator('.quick-input-title', { hasText: 'Ask Model' }).waitFor();
-    await quickInputBox(page).fill('What happens with an empty list?');
-    await quickInputBox(page).press('Enter');
-
-    const answerEditor = editorGroupWithTab(page, 'What happens with an empty list');
-    // The demo keeps VS Code's word wrap for Markdown, so the answer is read as words, not lines.
-    const answerWords = async (): Promise<string> => (await editorText(answerEditor).catch(() => '')).replace(/\s+/g, ' ');
-    await until(async () => (await answerWords()).includes('model demo-model · tokens'), 'the answer and its footer', 30_000);
-    const answer = await answerWords();
-    assert.match(answer, /_About src\/stats\.ts, lines 2–6_/, 'the question is about the selected function');
-    assert.match(answer, /`average\(\[\]\)` returns `NaN`/, `the answer says what average returns for an empty list: ${answer}`);
-    assert.equal(await page.locator('.editor-group-container').count(), 2, 'the answer is beside the code');
-    await screenshot(page, 'demo-suggestion-1-ask-model');
-    // The next suggestions start from the code alone: the answer's tab is clicked (its group takes the keyboard) and closed.
-    await answerEditor.locator('.tab.active').click();
-    await page.keyboard.press('Control+W');
-    await until(async () => (await page.locator('.editor-group-container').count()) === 1, 'the answer editor closed');
-  });
-
-  it('suggestion 2: the chat reads src/stats.ts, proposes the fix of average as a diff, and applies it only on Accept', async function () {
-    this.timeout(120_000);
-    const { page, session } = workbench;
-    const onDisk = fs.readFileSync(path.join(session.workspaceDir, STATS), 'utf8');
-    const view = chatView(page);
-    // Open since start; a person who closed it brings it back from the activity bar, as the README says. The entry is
-    // clicked only when its container is not the one shown: a click on the shown one would close the side bar while
-    // the webview is still loading.
-    if (!(await messageBox(view).isVisible()) && !(await askModelEntryChecked(page))) await page.locator(ACTIVITY_BAR_ENTRY).first().click();
-    await messageBox(view).waitFor({ state: 'visible', timeout: 60_000 });
-    await sendMessage(view, 'read src/stats.ts and fix average for empty lists');
-
-    await view.getByLabel(`Tool call read_file ${STATS}: Done`).waitFor({ timeout: 30_000 });
-    const editCard = view.getByLabel(`Tool call replace_in_file ${STATS}: Waiting for your approval`);
-    await editCard.waitFor({ timeout: 30_000 });
-    const diffTab = page.locator('.tab', { hasText: 'proposed by Ask Model' });
-    await diffTab.first().waitFor();
-    assert.equal(fs.readFileSync(path.join(session.workspaceDir, STATS), 'utf8'), onDisk, 'nothing is written while the edit waits');
-    await screenshot(page, 'demo-suggestion-2-chat-edit-waiting-for-accept');
-
-    await editCard.getByRole('button', { name: 'Accept', exact: true }).click();
-    const done = await lastFinishedAnswer(view, 30_000);
-    assert.match(await done.innerText(), /average/);
-    await until(async () => (await diffTab.count()) === 0, 'the diff preview closes after Accept');
-    const editor = editorGroupWithTab(page, 'stats.ts');
-    await until(async () => averageChecksEmpty(await editorText(editor)), 'average in the editor checks for an empty list');
-    assert.equal(await assistantMessages(view).count(), 1);
-    await screenshot(page, 'demo-suggestion-2-chat-edit-accepted');
-  });
-
   it('suggestion 3: Edit Selection with Model on median shows the change as a diff and applies it on Accept', async function () {
     this.timeout(120_000);
     const { page } = workbench;
@@ -117,9 +64,9 @@ describe('npm start’s demo with the built-in demo server (e2e)', function () {
     const [from, to] = functionLines(await editorText(editor), 'median');
     await selectLines(page, from, to);
     await page.keyboard.press('Control+Alt+E');
-    await quickInputBox(page).waitFor();
-    await quickInputBox(page).fill('throw a RangeError for an empty list');
-    await quickInputBox(page).press('Enter');
+    const instruction = await waitForQuickInputTitled(page, 'Ask Model: Edit Selection');
+    await instruction.fill('throw a RangeError for an empty list');
+    await instruction.press('Enter');
 
     const proposal = await waitForNotification(page, `Ask Model proposes an edit to ${STATS}`, 30_000);
     await page.locator('.tab', { hasText: 'proposed by Ask Model' }).first().waitFor();
@@ -178,9 +125,4 @@ function functionLines(text: string, name: string): [number, number] {
 function medianOf(text: string): string {
   const [from, to] = functionLines(text, 'median');
   return text.split('\n').slice(from - 1, to).join('\n');
-}
-
-function averageChecksEmpty(text: string): boolean {
-  const [from, to] = functionLines(text, 'average');
-  return /length === 0/.test(text.split('\n').slice(from - 1, to).join('\n'));
 }

@@ -13,7 +13,7 @@ import { lastFinishedAnswer, openChat, sendMessage } from '../support/e2e/chatVi
 import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useWorkbench } from '../support/e2e/useWorkbench';
-import { openWalkthrough, walkthroughProgress, walkthroughSteps } from '../support/e2e/walkthrough';
+import { closeWalkthrough, openWalkthrough, walkthroughProgress, walkthroughSteps } from '../support/e2e/walkthrough';
 import { editorGroupWithTab, editorText, MODEL_STATUS_ITEM, openFile, quickInput, quickInputBox, runCommand, selectLines, waitForNotification } from '../support/e2e/workbenchUi';
 import { startReferenceServer, type ReferenceServer } from '../support/referenceServer';
 
@@ -56,7 +56,7 @@ describe('the first five minutes: local servers, presets and a key’s budget (e
     assert.match(await first.innerText(), /Choose a model server/);
     await first.getByRole('button', { name: 'Add Profile' }).waitFor();
     await screenshot(page, 'walkthrough-start');
-    await page.keyboard.press('Control+W');
+    await closeWalkthrough(page);
   });
 
   it('Add Profile lists the Ollama on this machine and the providers; one click makes it the active, tested profile', async () => {
@@ -127,7 +127,7 @@ describe('the first five minutes: local servers, presets and a key’s budget (e
     await openWalkthrough(page);
     // The two tests above added profiles, stored a key and tested the connections.
     assert.deepEqual(await walkthroughProgress(page), { chooseServer: true, setKey: true, testConnection: true, firstAsk: false, chat: false, completions: false, vscodeChat: false });
-    await page.keyboard.press('Control+W');
+    await closeWalkthrough(page);
 
     await openFile(page, 'hello.ts');
     await selectLines(page, 1, 2);

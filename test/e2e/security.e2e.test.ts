@@ -23,7 +23,7 @@ import { useChatPanel } from '../support/e2e/useChatPanel';
 import { useWorkbench } from '../support/e2e/useWorkbench';
 import { postFromChatView } from '../support/e2e/webviewChannel';
 import { FIXTURE_WORKSPACE } from '../support/e2e/workbenchSession';
-import { openFile, quickInput, quickInputBox, runCommand, waitForNotification, waitForWorkbenchReady } from '../support/e2e/workbenchUi';
+import { openFile, quickInput, runCommand, waitForNotification, waitForQuickInputTitled, waitForWorkbenchReady } from '../support/e2e/workbenchUi';
 import { startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../support/referenceServer';
 
 const MODEL = 'security-model';
@@ -484,9 +484,10 @@ describe('Security in the workbench (e2e)', function () {
       await openFile(page, 'hello.ts');
       proxy.reflect('status401');
       await runCommand(page, 'Ask Model: Ask Model');
-      await quickInputBox(page).waitFor({ state: 'visible' });
-      await quickInputBox(page).fill(`What does this do? (${GLOBAL_MARKER})`);
-      await quickInputBox(page).press('Enter');
+      // The question's own box: the closing Command Palette's is the same text box, visible for a moment.
+      const question = await waitForQuickInputTitled(page, 'Ask Model');
+      await question.fill(`What does this do? (${GLOBAL_MARKER})`);
+      await question.press('Enter');
       const toast = await waitForNotification(page, /redacted key/, 30_000);
       assert.ok(!(await toast.innerText()).includes(CANARY));
       await openChat(page);

@@ -1,7 +1,9 @@
-// Faults through the real extension, streamed and not: every error status with every body shape, a reset mid-stream,
-// silence past the idle time-out, a garbage line, no [DONE], a 5 MB answer, tool-call arguments in 1,000 fragments,
-// and 20 requests in a row while the user types. Each must end with a clear message, the partial answer kept, the
-// prompt kept for Retry, the extension host answering a command within 200 ms, and no unhandled rejection.
+// Faults through the real extension, streamed and not: an error status (one representative each way; every status and
+// body shape is mapped in test/unit/errors.test.ts), a reset mid-stream, silence past the idle time-out, a garbage line,
+// no [DONE], a 5 MB answer, tool-call arguments in 1,000 fragments, and 20 requests in a row while the user types. Each
+// must end with a clear message, the partial answer kept, the prompt kept for Retry, and no unhandled rejection. How
+// long the extension host took to answer a command meanwhile is logged: a figure of speed is a line in the report (or
+// a bench row), never an assertion.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +22,7 @@ interface AskResult {
 
 const ask = (question: string): Thenable<AskResult> => vscode.commands.executeCommand<AskResult>('askModel.ask', { question });
 
-/** How long the extension host takes to run one of our commands while `work` is in flight (sampled every 50 ms). */
+/** How long the extension host takes to run one of our commands while `work` is in flight (sampled every 50 ms; logged). */
 async function worstCommandLatency<T>(work: Promise<T>): Promise<{ result: T; worstMs: number }> {
   let worstMs = 0;
   let done = false;
@@ -53,30 +55,27 @@ describe('reliability through the real extension', function () {
   });
   afterEach(closeAllEditors);
 
-  const statuses = [401, 403, 404, 413, 422, 429, 500, 502, 503];
-  const bodies: ErrorBodyShape[] = ['openai', 'detail', 'message', 'text', 'html'];
-  for (const stream of [true, false]) {
-    it(`every status × body shape gives the status, the server's words and a fix (${stream ? 'streamed' : 'not streamed'})`, async function () {
-      this.timeout(240_000); // 45 asks of about a second each on a quiet machine; twice that on a busy one
+  // One representative of each mode: the status-to-message mapping over every status and body shape is the unit tier's.
+  const statusFaults: { stream: boolean; status: number; body: ErrorBodyShape; retryAfter?: string; action: string; says?: RegExp }[] = [
+    { stream: true, status: 401, body: 'openai', action: 'set-api-key' },
+    { stream: false, status: 429, body: 'html', retryAfter: '7', action: 'retry', says: /Retry in 7 s/ },
+  ];
+  it('an error status gives the status, the server\'s words and a fix (a 401 streamed, a 429 with an HTML page not streamed)', async () => {
+    for (const { stream, status, body, retryAfter, action, says } of statusFaults) {
       await configure({ stream });
-      for (const status of statuses) {
-        for (const body of bodies) {
-          const words = `fault ${status} ${body}`;
-          server().script(faultTurn({ type: 'status', status, body, message: words, ...(status === 429 ? { retryAfter: '7' } : {}) }));
-          const { result, worstMs } = await worstCommandLatency(Promise.resolve(ask(`q ${status} ${body}`)));
-          worstLatencyMs = Math.max(worstLatencyMs, worstMs);
-          const where = `${status}/${body}`;
-          assert.equal(result.status, 'error', where);
-          assert.match(result.error?.message ?? '', new RegExp(`^${status} from http://127\\.0\\.0\\.1:\\d+/v1/chat/completions: `), where);
-          assert.ok(result.error?.message.includes(words), `${where}: the server's words in "${result.error?.message}"`);
-          assert.ok((result.error?.actions.length ?? 0) > 0, `${where}: a fix is offered`);
-          if (status === 401) assert.ok(result.error?.actions.includes('set-api-key'), where);
-          if (status === 429) assert.match(result.error?.message ?? '', /Retry in 7 s/, where);
-          assert.ok(worstMs < 200, `${where}: the host answered a command in ${worstMs.toFixed(1)} ms`);
-        }
-      }
-    });
-  }
+      const words = `fault ${status} ${body}`;
+      server().script(faultTurn({ type: 'status', status, body, message: words, ...(retryAfter ? { retryAfter } : {}) }));
+      const { result, worstMs } = await worstCommandLatency(Promise.resolve(ask(`q ${status} ${body}`)));
+      worstLatencyMs = Math.max(worstLatencyMs, worstMs);
+      const where = `${status}/${body} (${stream ? 'streamed' : 'not streamed'})`;
+      assert.equal(result.status, 'error', where);
+      assert.match(result.error?.message ?? '', new RegExp(`^${status} from http://127\\.0\\.0\\.1:\\d+/v1/chat/completions: `), where);
+      assert.ok(result.error?.message.includes(words), `${where}: the server's words in "${result.error?.message}"`);
+      assert.ok(result.error?.actions.includes(action), `${where}: ${action} is offered: ${JSON.stringify(result.error?.actions)}`);
+      if (says) assert.match(result.error?.message ?? '', says, where);
+      reportLine(`      ${where}: worst command latency ${worstMs.toFixed(1)} ms`);
+    }
+  });
 
   const streamFaults: { name: string; turn: Parameters<ReferenceServer['script']>[0]; settings?: Record<string, unknown>; expect: RegExp | 'done' }[] = [
     { name: 'a reset mid-stream', turn: faultTurn({ type: 'resetMidStream', afterChunks: 4 }, textTurn('one two three four five six seven eight', { chunks: 8 })), expect: /connection .* lost|closed/i },
@@ -91,7 +90,7 @@ describe('reliability through the real extension', function () {
       server().script(fault.turn);
       const { result, worstMs } = await worstCommandLatency(Promise.resolve(ask(fault.name)));
       worstLatencyMs = Math.max(worstLatencyMs, worstMs);
-      assert.ok(worstMs < 200, `the host answered a command in ${worstMs.toFixed(1)} ms`);
+      reportLine(`      ${fault.name}: worst command latency ${worstMs.toFixed(1)} ms`);
       if (fault.expect === 'done') {
         assert.equal(result.status, 'done', JSON.stringify(result.error));
         return;
@@ -105,7 +104,7 @@ describe('reliability through the real extension', function () {
     });
   }
 
-  it('a 5 MB answer streams into the editor without stalling the host', async () => {
+  it('a 5 MB answer streams into the editor, whole', async () => {
     server().script(faultTurn({ type: 'hugeAnswer', bytes: 5_000_000 }));
     const started = Date.now();
     const { result, worstMs } = await worstCommandLatency(Promise.resolve(ask('huge')));
@@ -113,7 +112,6 @@ describe('reliability through the real extension', function () {
     assert.equal(result.status, 'done', JSON.stringify(result.error));
     assert.ok((result.answer?.length ?? 0) >= 4_900_000, `answer length ${result.answer?.length}`);
     reportLine(`      5 MB answer in ${Date.now() - started} ms; worst command latency ${worstMs.toFixed(1)} ms`);
-    assert.ok(worstMs < 200, `the host answered a command in ${worstMs.toFixed(1)} ms`);
   });
 
   it('tool-call arguments in 1,000 fragments are assembled and run', async () => {

@@ -41,6 +41,23 @@ describe('model output that deceives (Chromium, host CSP; issue 16)', function (
     ]);
   });
 
+  it('the whole Trojan Source corpus in one answer: every block drawn as its bytes run, each character named, the block warns; each Copy sends its exact bytes', async () => {
+    const blocks = Object.entries(TROJAN_SOURCE);
+    await showAnswer('c1', blocks.map(([name, block]) => `${name}:\n\n${fenced(block)}`).join('\n\n'));
+    const codeBlocks = view.page.locator('[data-turn-id="c1"] .code-block');
+    assert.equal(await codeBlocks.count(), blocks.length);
+    for (const [index, [name, block]] of blocks.entries()) {
+      const codeBlock = codeBlocks.nth(index);
+      assert.deepEqual(await codeBlock.locator('pre code').evaluate(reorderedCharacters), [], `${name} reads as its bytes run`);
+      const named = await codeBlock.locator('.invisible-char').evaluateAll((marks) => marks.map((mark) => mark.getAttribute('data-code-point')));
+      assert.deepEqual([...new Set(named)], block.codePoints, `${name}: each character has its placeholder`);
+      const warning = (await codeBlock.getByRole('note').textContent()) ?? '';
+      for (const codePoint of block.codePoints.slice(0, 6)) assert.ok(warning.includes(codePoint), `${name}: the warning names ${codePoint}`);
+      await codeBlock.getByRole('button', { name: 'Copy', exact: true }).click();
+    }
+    assert.deepEqual(await view.posted(), blocks.map(([, block]) => ({ type: 'copyCode', code: block.code })), 'each Copy posts its block’s exact bytes');
+  });
+
   it('a control in prose reorders neither the text after a link, emphasis or inline code, nor the next paragraph', async () => {
     await showAnswer('p1', 'Read [the \u202Edocs](https://example.com/) before you run it, *then \u202Eagain* and `x\u202E` twice.\n\nUnclosed \u202Eoverride here\n\nThe next paragraph reads plainly.');
     const after = await view.page.locator('[data-turn-id="p1"] p:first-of-type').evaluate((paragraph) => {

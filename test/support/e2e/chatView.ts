@@ -2,6 +2,7 @@
 // bar: the outer `iframe.webview` (its src names the extension) hosts VS Code's pre/index.html, which loads our HTML
 // into the inner `iframe#active-frame`. Locators go through both; `chatFrame` returns the inner Frame for evaluate().
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { until } from './until';
 import { runCommand } from './workbenchUi';
 
 export const CHAT_WEBVIEW = 'iframe.webview[src*="extensionId=ask-model.ask-model"]';
@@ -11,11 +12,18 @@ export function chatView(page: Page): FrameLocator {
   return page.frameLocator(CHAT_WEBVIEW).frameLocator(CONTENT_FRAME);
 }
 
-/** "Ask Model: Open Chat", then waits until the view rendered its message box. */
+/**
+ * "Ask Model: Open Chat", then waits until the view rendered its message box and the box has the keyboard, which is
+ * what the command does last. The host asks the view to focus the box once the view says it is ready (after a reload,
+ * a second or more after the box shows): a quick input opened before that focus lands closes under it, as the
+ * Command Palette did in a cold run (the click on its row then found the row hidden).
+ */
 export async function openChat(page: Page): Promise<FrameLocator> {
   await runCommand(page, 'Ask Model: Open Chat');
   const view = chatView(page);
-  await messageBox(view).waitFor({ state: 'visible', timeout: 20_000 });
+  const box = messageBox(view);
+  await box.waitFor({ state: 'visible', timeout: 20_000 });
+  await until(async () => box.evaluate((element) => element === document.activeElement && document.hasFocus()).catch(() => false), 'the message box to have the keyboard after Open Chat', 20_000);
   return view;
 }
 

@@ -13,6 +13,16 @@ export async function openWalkthrough(page: Page): Promise<void> {
   await walkthroughSteps(page).first().waitFor({ timeout: 15_000 });
 }
 
+/**
+ * Closes the walkthrough with Ctrl+W, as a person does, once its page is the active editor (Ctrl+W closes whatever
+ * editor is active: pressed while another one still is, it closes that one), and waits until it is gone.
+ */
+export async function closeWalkthrough(page: Page): Promise<void> {
+  await page.locator('.editor-group-container.active .tab.active', { hasText: 'Welcome' }).waitFor({ state: 'visible' });
+  await page.keyboard.press('Control+W');
+  await walkthroughSteps(page).first().waitFor({ state: 'detached' });
+}
+
 /** Each step's id (package.json's, without the extension's prefix) and whether VS Code shows it done. */
 export async function walkthroughProgress(page: Page): Promise<Record<string, boolean>> {
   const steps = walkthroughSteps(page);

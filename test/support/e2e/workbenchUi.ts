@@ -81,7 +81,77 @@ export async function runCommand(page: Page, title: string, timeoutMs = 15_000):
   }
 }
 
-/** Opens a workspace file with Quick Open (Ctrl+P) and waits until its editor is active and focused. */
+/**
+ * Waits for the quick input whose title contains `title` (a command's own question, a step of a flow). The Command
+ * Palette that ran the command stays on screen for a moment after its row was clicked, in the same widget and the same
+ * text box: what is typed before the command's own input has replaced it goes into the closing palette and is lost.
+ */
+export async function waitForQuickInputTitled(page: Page, title: string, timeoutMs = 15_000): Promise<Locator> {
+  await quickInput(page).locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: timeoutMs });
+  return quickInputBox(page);
+}
+
+/**
+ * Waits until the keyboard's focus is in the text of the active editor group's editor, of the file whose path ends with
+ * `file` when given: the document's own focus (its active element), which is where a key press goes, rather than a
+ * class the editor sets. A key pressed before that goes to whatever had the focus (a closing quick input, a webview).
+ */
+export async function waitForEditorFocus(page: Page, file?: string, timeoutMs = 15_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (suffix) => {
+        const editor = document.activeElement?.closest('.editor-group-container.active .monaco-editor');
+        return editor !== null && editor !== undefined && (suffix === '' || (editor.getAttribute('data-uri') ?? '').endsWith(suffix));
+      },
+      file ? `/${file}` : '',
+      { timeout: timeoutMs, polling: 50 },
+    );
+  } catch (error) {
+    const focused = await page.evaluate(() => {
+      const active = document.activeElement;
+      return `${active?.tagName ?? 'nothing'}.${active?.className ?? ''} in ${active?.closest('.monaco-editor')?.getAttribute('data-uri') ?? 'no editor'}`;
+    });
+    throw new Error(`the keyboard's focus did not reach the editor${file ? ` of ${file}` : ''} (it is on ${focused})`, { cause: error });
+  }
+}
+
+/** The status-bar item in which VS Code reports the active editor's cursor: "Ln 2, Col 3", "Ln 4, Col 2 (75 selected)". */
+const CURSOR_STATUS_ITEM = '[id="status.editor.selection"]';
+
+export interface CursorStatus {
+  readonly line: number;
+  readonly column: number;
+  /** Characters selected; 0 when nothing is. */
+  readonly selected: number;
+}
+
+/** The active editor's cursor as VS Code reports it in the status bar; undefined while it reports none. */
+export async function cursorStatus(page: Page): Promise<CursorStatus | undefined> {
+  const text = await page.locator(CURSOR_STATUS_ITEM).first().innerText({ timeout: 1_000 }).catch(() => '');
+  const match = /Ln (\d+), Col (\d+)(?: \((\d+) selected\))?/.exec(text);
+  return match ? { line: Number(match[1]), column: Number(match[2]), selected: Number(match[3] ?? 0) } : undefined;
+}
+
+/**
+ * Waits until VS Code reports the cursor where `wanted` says (each field given must match; `selected: 'some'` asks for
+ * a selection of any size). Keys are handled in order, but what the test does next (type, run a command on the
+ * selection) needs them to have landed where it thinks: this is VS Code's word that they did.
+ */
+export async function waitForCursor(page: Page, wanted: { line?: number; column?: number; selected?: number | 'some' }, timeoutMs = 10_000): Promise<void> {
+  let shown: CursorStatus | undefined;
+  const matches = (status: CursorStatus | undefined): boolean =>
+    status !== undefined &&
+    (wanted.line === undefined || status.line === wanted.line) &&
+    (wanted.column === undefined || status.column === wanted.column) &&
+    (wanted.selected === undefined || (wanted.selected === 'some' ? status.selected > 0 : status.selected === wanted.selected));
+  const deadline = Date.now() + timeoutMs;
+  while (!matches((shown = await cursorStatus(page)))) {
+    if (Date.now() > deadline) throw new Error(`VS Code reports the cursor at ${JSON.stringify(shown ?? 'nowhere')}, not ${JSON.stringify(wanted)}, after ${timeoutMs} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Opens a workspace file with Quick Open (Ctrl+P) and waits until its editor is active and has the keyboard. */
 export async function openFile(page: Page, relativePath: string): Promise<void> {
   const name = relativePath.split('/').pop() ?? relativePath;
   await page.keyboard.press('Control+P');
@@ -91,7 +161,7 @@ export async function openFile(page: Page, relativePath: string): Promise<void> 
   await quickInput(page).locator('.monaco-list-row.focused', { hasText: name }).waitFor({ state: 'visible' });
   await box.press('Enter');
   await activeTab(page, name).waitFor({ state: 'visible' });
-  await page.locator('.editor-group-container.active .monaco-editor.focused').waitFor({ state: 'visible' });
+  await waitForEditorFocus(page, relativePath);
 }
 
 /** The active tab of the active editor group, if its title contains `title`. */
@@ -104,16 +174,21 @@ export function activeTab(page: Page, title: string): Locator {
  * person would; the last line is selected to its end, without the line break.
  */
 export async function selectLines(page: Page, from: number, to: number): Promise<void> {
+  await waitForEditorFocus(page);
   await page.keyboard.press('Control+G');
   const box = quickInputBox(page);
   await box.waitFor({ state: 'visible' });
   await box.fill(`:${from}`);
   await box.press('Enter');
   await box.waitFor({ state: 'hidden' });
+  // The keys below go to the editor only once Go to Line has handed the keyboard back to it.
+  await waitForEditorFocus(page);
+  await waitForCursor(page, { line: from, selected: 0 });
   await page.keyboard.press('Home');
   await page.keyboard.press('Home'); // the first Home stops at the indentation
   for (let line = from; line < to; line++) await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('Shift+End');
+  await waitForCursor(page, { line: to, selected: 'some' });
 }
 
 /** The editor group (a column of editors) whose active tab's title contains `title`. */
