@@ -26,6 +26,7 @@ export function parseLmStudioModels(body: unknown): ModelInfo[] {
       { field: 'loaded_context_length', basis: 'serving', read: tokenCount },
       { field: 'max_context_length', basis: 'trained', read: tokenCount },
     ]);
+    recordFirstFact(info, 'maxContextWindow', ENDPOINT, item, [{ field: 'max_context_length', basis: 'trained', read: tokenCount }]);
     // `vlm` is LM Studio's word for a model it will give images to; `llm` is one it will not.
     recordFirstFact(info, 'supportsVision', ENDPOINT, item, [
       { field: 'type', basis: 'serving', read: (value) => (value === 'vlm' ? true : value === 'llm' ? false : undefined) },

@@ -21,7 +21,8 @@ export type DiscoveryEndpoint =
  *   capabilities and a loaded model's context_length, LM Studio's loaded_context_length, a hosted provider's limits and
  *   capabilities in its own model list: Groq's context_window, Mistral's max_context_length).
  * - `listing`: what a catalogue or proxy configuration says of the model (LiteLLM's model info, OpenRouter's list).
- * - `trained`: the model's own trained maximum, which the server may well not grant.
+ * - `trained`: the model's own trained maximum, which the server may well not grant (llama.cpp's n_ctx_train is only
+ *   ever a `maxContextWindow`, never a window).
  */
 export type FactBasis = 'override' | 'serving' | 'listing' | 'trained';
 
@@ -35,6 +36,13 @@ export interface FactOrigin {
 export interface ModelFacts {
   /** Tokens the model accepts in one request (prompt and answer together, as servers count it). */
   contextWindow?: number;
+  /**
+   * The most the model takes anywhere: its trained length (llama.cpp's n_ctx_train), or a listing's model-wide figure
+   * beside the window of the provider a request goes to (OpenRouter's context_length beside
+   * top_provider.context_length). An upper bound the picker shows, never a window a request is fitted to: a server
+   * often runs the model with far less, so where only this is known the window stays unknown.
+   */
+  maxContextWindow?: number;
   /** The most tokens one answer may have. */
   maxOutputTokens?: number;
   /** USD per prompt token. 0 only when a source says the model is free. */
@@ -74,6 +82,7 @@ export interface ModelInfo extends ModelFacts {
 /** Every fact, in the order the picker reads them. */
 export const FACT_NAMES: readonly FactName[] = [
   'contextWindow',
+  'maxContextWindow',
   'maxOutputTokens',
   'inputPricePerToken',
   'outputPricePerToken',

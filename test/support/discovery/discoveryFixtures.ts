@@ -20,6 +20,7 @@ export type DiscoverySource = (typeof DISCOVERY_SOURCES)[number];
 
 const knownFacts = z.strictObject({
   contextWindow: z.number().int().positive().nullable(),
+  maxContextWindow: z.number().int().positive().nullable(),
   maxOutputTokens: z.number().int().positive().nullable(),
   inputPricePerToken: z.number().nonnegative().nullable(),
   outputPricePerToken: z.number().nonnegative().nullable(),
@@ -112,6 +113,7 @@ export function parseFixture(fixture: DiscoveryFixture): ModelInfo[] {
 export function knownFactsOf(info: ModelInfo): KnownFacts {
   return {
     contextWindow: info.contextWindow ?? null,
+    maxContextWindow: info.maxContextWindow ?? null,
     maxOutputTokens: info.maxOutputTokens ?? null,
     inputPricePerToken: info.inputPricePerToken ?? null,
     outputPricePerToken: info.outputPricePerToken ?? null,

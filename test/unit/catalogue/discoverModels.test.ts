@@ -57,11 +57,12 @@ describe('discoverModels against the reference server serving each kind of serve
     assert.ok(!requests.some((request) => request.includes('/api/show') || request.includes('/api/ps')), 'no /api/show or /api/ps on a server without /api/tags');
   });
 
-  it("llama.cpp: the slot's n_ctx from /props beats /v1/models' trained length; vision off without a projector", async () => {
+  it("llama.cpp: the window is the slot's n_ctx from /props; /v1/models' n_ctx_train is only the model's maximum; vision off without a projector", async () => {
     const { models } = await discoverFrom('llama.cpp');
     assert.equal(models.length, 1);
-    assert.deepEqual(facts(models[0]), { contextWindow: 1024, supportsVision: false });
+    assert.deepEqual(facts(models[0]), { contextWindow: 1024, maxContextWindow: 131072, supportsVision: false });
     assert.equal(models[0]?.sources.contextWindow?.endpoint, 'GET /props');
+    assert.deepEqual(models[0]?.sources.maxContextWindow, { endpoint: 'GET /v1/models', field: 'meta.n_ctx_train', basis: 'trained' });
   });
 
   it('LiteLLM: /v1/model/info and /model_group/info, with the key; limits, prices and capabilities per model group', async () => {
@@ -78,16 +79,17 @@ describe('discoverModels against the reference server serving each kind of serve
   it("Ollama: /api/tags says it is Ollama, then /api/show for each listed model; a model it cannot show stays unknown", async () => {
     const { models, requests } = await discoverFrom('ollama');
     assert.deepEqual(models.map((model) => model.id), ['deepseek-v3.1:671b', 'gpt-oss:120b', 'gpt-oss:20b']);
-    assert.deepEqual(facts(models[1]), { contextWindow: 131072, supportsTools: true, supportsVision: false, supportsReasoning: true });
+    assert.deepEqual(facts(models[1]), { contextWindow: 131072, maxContextWindow: 131072, supportsTools: true, supportsVision: false, supportsReasoning: true });
     assert.deepEqual(facts(models[0]), {});
     assert.equal(requests.filter((request) => request === 'POST /api/show').length, 3);
   });
 
-  it('OpenRouter: context_length, top_provider.max_completion_tokens, pricing and supported_parameters from /v1/models', async () => {
+  it("OpenRouter: the provider's window and output limit (top_provider), the model-wide context_length as its maximum, pricing and supported_parameters from /v1/models", async () => {
     const { models } = await discoverFrom('openrouter');
     assert.equal(models.length, 151);
     assert.deepEqual(facts(models.find((model) => model.id === 'anthropic/claude-sonnet-4')), {
       contextWindow: 200000,
+      maxContextWindow: 200000,
       maxOutputTokens: 64000,
       inputPricePerToken: 0.000003,
       outputPricePerToken: 0.000015,
@@ -95,6 +97,9 @@ describe('discoverModels against the reference server serving each kind of serve
       supportsVision: true,
       supportsReasoning: true,
     });
+    const qwen = models.find((model) => model.id === 'qwen/qwen3-coder');
+    assert.deepEqual([qwen?.contextWindow, qwen?.maxContextWindow], [262144, 1048576]);
+    assert.deepEqual(qwen?.sources.contextWindow, { endpoint: 'GET /v1/models', field: 'top_provider.context_length', basis: 'listing' });
   });
 
   it('a plain server (no discovery shape): the ids and nothing invented', async () => {

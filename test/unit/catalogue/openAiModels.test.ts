@@ -22,9 +22,12 @@ describe('parseOpenAiModels (GET /v1/models)', () => {
     assert.deepEqual(model?.sources, { contextWindow: { endpoint: 'GET /v1/models', field: 'max_model_len', basis: 'serving' } });
   });
 
-  it("llama.cpp: meta.n_ctx_train is only the trained length, and input_modalities without image means no vision", () => {
+  it("llama.cpp: meta.n_ctx_train is the model's maximum, never its window (the server runs it with /props' n_ctx); input_modalities without image means no vision", () => {
     const [model] = parseOpenAiModels(bodyOf('llama.cpp-readme-example'));
-    assert.deepEqual(model?.sources.contextWindow, { endpoint: 'GET /v1/models', field: 'meta.n_ctx_train', basis: 'trained' });
+    assert.equal(model?.contextWindow, undefined, 'the window stays unknown: /props says it');
+    assert.equal(model?.sources.contextWindow, undefined);
+    assert.equal(model?.maxContextWindow, 131072);
+    assert.deepEqual(model?.sources.maxContextWindow, { endpoint: 'GET /v1/models', field: 'meta.n_ctx_train', basis: 'trained' });
     assert.deepEqual(model?.sources.supportsVision, { endpoint: 'GET /v1/models', field: 'architecture.input_modalities', basis: 'listing' });
   });
 
@@ -71,6 +74,29 @@ describe('parseOpenAiModels (GET /v1/models)', () => {
     assert.equal(nullLimits, 43);
     assert.equal(models.filter((model) => model.maxOutputTokens === undefined).length, nullLimits);
     assert.ok(models.every((model) => model.contextWindow !== undefined && model.inputPricePerToken !== undefined && model.supportsTools === true));
+  });
+
+  it("OpenRouter: the window is the provider's own (top_provider.context_length), the model-wide context_length its maximum", () => {
+    const body = bodyOf('openrouter-tools-filtered') as { data: { id: string; context_length: number; top_provider: { context_length: number | null } }[] };
+    const models = parseOpenAiModels(body);
+    const free = models.find((model) => model.id === 'mistralai/mistral-small-3.2-24b-instruct:free');
+    assert.deepEqual([free?.contextWindow, free?.maxContextWindow], [96000, 128000]);
+    assert.deepEqual(free?.sources.contextWindow, { endpoint: 'GET /v1/models', field: 'top_provider.context_length', basis: 'listing' });
+    assert.deepEqual(free?.sources.maxContextWindow, { endpoint: 'GET /v1/models', field: 'context_length', basis: 'listing' });
+    // Every entry of the recorded list: the provider's figure as the window (below the model-wide one for 21 of them),
+    // the model-wide one as the maximum, unless the provider takes more (15 of them: then that is the most known).
+    const provider = (entry: (typeof body.data)[number]) => entry.top_provider.context_length ?? entry.context_length;
+    assert.equal(body.data.filter((entry) => provider(entry) < entry.context_length).length, 21);
+    assert.equal(body.data.filter((entry) => provider(entry) > entry.context_length).length, 15);
+    for (const entry of body.data) {
+      const model = models.find((candidate) => candidate.id === entry.id);
+      assert.deepEqual([model?.contextWindow, model?.maxContextWindow], [provider(entry), Math.max(provider(entry), entry.context_length)], entry.id);
+    }
+    const pixtral = models.find((model) => model.id === 'mistralai/pixtral-12b');
+    assert.deepEqual([pixtral?.contextWindow, pixtral?.maxContextWindow, pixtral?.sources.maxContextWindow?.field], [131072, 131072, 'top_provider.context_length']);
+    // Where the provider's figure is missing, the model-wide one is all there is.
+    const [withoutProvider] = parseOpenAiModels({ data: [{ ...body.data[0], top_provider: { context_length: null } }] });
+    assert.deepEqual([withoutProvider?.contextWindow, withoutProvider?.sources.contextWindow?.field], [128000, 'context_length']);
   });
 
   it('OpenRouter: prices are USD per token read from strings, and "0" is a real price (free)', () => {
