@@ -2,24 +2,28 @@
 // what some servers add to each entry: vLLM its max_model_len, llama.cpp a meta block (and architecture), OpenRouter
 // context_length, pricing, top_provider, supported_parameters and architecture, newer LiteLLM max_input_tokens and
 // max_output_tokens; a hosted provider's own list states what its API enforces for each model it runs: Groq its
-// context_window and max_completion_tokens, Mistral its max_context_length and capabilities.
+// context_window and max_completion_tokens, Mistral its max_context_length and capabilities. Together answers a bare
+// array of entries (no `data`), each with its context_length.
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { flag, tokenCount, usdPerToken, stringList } from './jsonValues';
 import { recordFirstFact } from './factReaders';
 import { emptyModelInfo, recordFact, type ModelInfo } from '../protocol/modelInfo';
+import { modelListEntries } from '../protocol/responseSchema';
 
 const ENDPOINT = 'GET /v1/models';
 
-const modelList = z.object({ data: z.array(z.unknown()) });
 const modelEntry = z.looseObject({ id: z.string().check(z.minLength(1)) });
 
-/** The models a `GET /v1/models` body lists, each with the facts its entry states. Not a model list: no models. */
+/**
+ * The models a `GET /v1/models` body lists (OpenAI's `{"data": [...]}`, or Together's bare array), each with the facts
+ * its entry states. Not a model list: no models.
+ */
 export function parseOpenAiModels(body: unknown): ModelInfo[] {
-  const list = modelList.safeParse(body);
-  if (!list.success) return [];
+  const entries = modelListEntries(body);
+  if (entries === undefined) return [];
   const models: ModelInfo[] = [];
-  for (const item of list.data.data) {
+  for (const item of entries) {
     const entry = modelEntry.safeParse(item);
     if (entry.success) models.push(readEntry(entry.data.id, item));
   }

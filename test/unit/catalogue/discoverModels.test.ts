@@ -7,6 +7,8 @@ import { catalogueModels, modelInfoFor } from '../../../src/core/catalogue/catal
 import { ChatClient } from '../../../src/core/client/chatClient';
 import { discoverModels, discoverServerModels, SOURCE_PROBES } from '../../../src/core/catalogue/discoverCatalogue';
 import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
+import { identifyLocalServer, probeTargets } from '../../../src/core/discovery/localServers';
+import { readModelIds } from '../../../src/core/protocol/responseSchema';
 import type { DiscoveryReply, DiscoveryRequest } from '../../../src/core/client/discoveryExchange';
 import type { ModelInfo } from '../../../src/core/protocol/modelInfo';
 import { loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';
@@ -219,6 +221,26 @@ describe("discoverServerModels: through the ChatClient's port onto the transport
     const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://x' }));
     assert.ok(discovered.endpoints.slice(1).every((outcome) => outcome.outcome === 'absent'));
     assert.deepEqual(catalogueModels(discovered, {}), [{ id: 'm', sources: {} }]);
+  });
+});
+
+describe("a model list as a bare array (Together's GET /v1/models): read wherever a listing is read", () => {
+  const together = () => loadDiscoveryFixtures('openai-models').find((fixture) => fixture.name.endsWith('/together-bare-array'))!.bodyText;
+  const togetherFetch = () => fakeFetch((call) => (call.url.endsWith('/v1/models') ? new Response(together(), { status: 200, headers: { 'content-type': 'application/json' } }) : jsonResponse(404, { error: { message: 'not found' } })));
+
+  it('discovery lists its models with their facts, through the client’s port', async () => {
+    const discovered = await discoverServerModels(new ChatClient({ fetch: togetherFetch().fetch, baseUrl: 'https://api.together.xyz/v1', apiKey: KEY }));
+    assert.deepEqual(discovered.listedIds, ['Austism/chronos-hermes-13b']);
+    assert.deepEqual(discovered.endpoints[0], { endpoint: 'GET /v1/models', url: 'https://api.together.xyz/v1/models', outcome: 'read', models: 1 });
+    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { contextWindow: 2048, maxContextWindow: 2048 });
+  });
+
+  it('the client’s own model list and the local-server probe read it too', async () => {
+    assert.deepEqual(await new ChatClient({ fetch: togetherFetch().fetch, baseUrl: 'https://api.together.xyz/v1', apiKey: KEY }).listModels(), ['Austism/chronos-hermes-13b']);
+    assert.deepEqual(readModelIds(JSON.parse(together())), ['Austism/chronos-hermes-13b']);
+    const [target] = probeTargets([4242]).filter((candidate) => candidate.port === 4242);
+    const found = identifyLocalServer(target!, { models: { status: 200, json: JSON.parse(together()) as unknown } });
+    assert.deepEqual([found?.kind, found?.models], ['openai-compatible', ['Austism/chronos-hermes-13b']]);
   });
 });
 

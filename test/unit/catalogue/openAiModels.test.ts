@@ -114,10 +114,22 @@ describe('parseOpenAiModels (GET /v1/models)', () => {
     assert.equal(models.find((model) => model.id === 'openai/o4-mini')?.supportsReasoning, undefined);
   });
 
+  it("Together: a bare array of entries (no {data: ...} around it) is a model list; context_length is the window", () => {
+    const models = parseOpenAiModels(bodyOf('together-bare-array'));
+    assert.deepEqual(models.map((model) => model.id), ['Austism/chronos-hermes-13b']);
+    assert.deepEqual(models[0]?.sources.contextWindow, { endpoint: 'GET /v1/models', field: 'context_length', basis: 'listing' });
+    // Together's prices are USD per million tokens under other names (input, output): not read as per-token prices.
+    assert.equal(models[0]?.inputPricePerToken, undefined);
+    // The same entries in OpenAI's envelope read the same.
+    assert.deepEqual(parseOpenAiModels({ object: 'list', data: bodyOf('together-bare-array') }), models);
+  });
+
   it('is lenient: no model list gives no models, an entry without an id is skipped, odd fields are unknown', () => {
     assert.deepEqual(parseOpenAiModels(undefined), []);
     assert.deepEqual(parseOpenAiModels({ object: 'list' }), []);
     assert.deepEqual(parseOpenAiModels('<html>'), []);
+    assert.deepEqual(parseOpenAiModels([]), []);
+    assert.deepEqual(parseOpenAiModels(['gpt-4o', 42]), [], 'an array of anything but entries with ids names no model');
     const [vllm] = (bodyOf('vllm-max-model-len') as { data: Record<string, unknown>[] }).data;
     const odd = [{ ...vllm, max_model_len: null }, { ...vllm, id: '' }, { ...vllm, max_model_len: '8096' }, { ...vllm, max_model_len: -1 }, 42];
     assert.deepEqual(
