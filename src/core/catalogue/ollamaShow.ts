@@ -8,6 +8,7 @@ import '../protocol/zodMessages';
 import { nonEmptyString, recordOf, stringList, tokenCount } from './jsonValues';
 import { recordFirstFact } from './factReaders';
 import { emptyModelInfo, recordFact, type ModelInfo } from '../protocol/modelInfo';
+import { kindOfOllamaCapabilities } from './modelKinds';
 
 const ENDPOINT = 'POST /api/show';
 
@@ -27,6 +28,7 @@ export function parseOllamaShow(body: unknown, model: string): ModelInfo[] {
     recordFact(info, 'maxContextWindow', trained.value, origin);
   }
   const capabilities = (name: string) => (value: unknown) => stringList(value)?.includes(name);
+  recordFirstFact(info, 'kind', ENDPOINT, body, [{ field: 'capabilities', basis: 'serving', read: kindOfOllamaCapabilities }]);
   recordFirstFact(info, 'supportsTools', ENDPOINT, body, [{ field: 'capabilities', basis: 'serving', read: capabilities('tools') }]);
   recordFirstFact(info, 'supportsVision', ENDPOINT, body, [{ field: 'capabilities', basis: 'serving', read: capabilities('vision') }]);
   recordFirstFact(info, 'supportsReasoning', ENDPOINT, body, [{ field: 'capabilities', basis: 'serving', read: capabilities('thinking') }]);

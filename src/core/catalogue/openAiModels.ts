@@ -10,6 +10,7 @@ import { flag, tokenCount, usdPerToken, stringList } from './jsonValues';
 import { recordFirstFact } from './factReaders';
 import { emptyModelInfo, recordFact, type ModelInfo } from '../protocol/modelInfo';
 import { modelListEntries } from '../protocol/responseSchema';
+import { kindOfMistralCapabilities, kindOfTogetherType } from './modelKinds';
 
 const ENDPOINT = 'GET /v1/models';
 
@@ -32,6 +33,12 @@ export function parseOpenAiModels(body: unknown): ModelInfo[] {
 
 function readEntry(id: string, entry: unknown): ModelInfo {
   const info = emptyModelInfo(id);
+  // Together names each model's type; Mistral's capabilities say whether it chats (its own `type` is "base" or
+  // "fine-tuned", which says nothing of the kind, and is not a word kindOfTogetherType knows).
+  recordFirstFact(info, 'kind', ENDPOINT, entry, [
+    { field: 'type', basis: 'listing', read: kindOfTogetherType },
+    { field: 'capabilities', basis: 'serving', read: kindOfMistralCapabilities },
+  ]);
   // One entry comes from one kind of server, so at most one of these is there; the order only ranks what each says:
   // the window the server was started with (or the provider's API holds a request to) before a listing's figure.
   // OpenRouter's top_provider.context_length is the window of the provider the request goes to, whose limit is the one

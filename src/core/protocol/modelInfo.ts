@@ -33,7 +33,16 @@ export interface FactOrigin {
   basis: FactBasis;
 }
 
+/**
+ * What a model is for, as its server says. Only `chat` models answer a chat; `completion` ones only continue text (a
+ * base or code model: inline completions can use them); the others are served at endpoints of their own (embeddings,
+ * rerank, images, audio, moderation); `other` is a model its server says cannot chat, without saying what it does.
+ */
+export type ModelKind = 'chat' | 'completion' | 'embeddings' | 'rerank' | 'image' | 'audio' | 'moderation' | 'other';
+
 export interface ModelFacts {
+  /** What the model is for; unknown (undefined) is offered wherever a chat model is, as a model of unknown kind may chat. */
+  kind?: ModelKind;
   /** Tokens the model accepts in one request (prompt and answer together, as servers count it). */
   contextWindow?: number;
   /**
@@ -81,6 +90,7 @@ export interface ModelInfo extends ModelFacts {
 
 /** Every fact, in the order the picker reads them. */
 export const FACT_NAMES: readonly FactName[] = [
+  'kind',
   'contextWindow',
   'maxContextWindow',
   'maxOutputTokens',

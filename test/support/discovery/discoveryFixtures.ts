@@ -19,6 +19,7 @@ export const DISCOVERY_SOURCES = ['openai-models', 'litellm-model-info', 'litell
 export type DiscoverySource = (typeof DISCOVERY_SOURCES)[number];
 
 const knownFacts = z.strictObject({
+  kind: z.enum(['chat', 'completion', 'embeddings', 'rerank', 'image', 'audio', 'moderation', 'other']).nullable(),
   contextWindow: z.number().int().positive().nullable(),
   maxContextWindow: z.number().int().positive().nullable(),
   maxOutputTokens: z.number().int().positive().nullable(),
@@ -112,6 +113,7 @@ export function parseFixture(fixture: DiscoveryFixture): ModelInfo[] {
 /** A model's facts in the fixtures' form: every fact present, null where unknown. */
 export function knownFactsOf(info: ModelInfo): KnownFacts {
   return {
+    kind: info.kind ?? null,
     contextWindow: info.contextWindow ?? null,
     maxContextWindow: info.maxContextWindow ?? null,
     maxOutputTokens: info.maxOutputTokens ?? null,

@@ -39,13 +39,14 @@ describe('discoverModels against the reference server serving each kind of serve
     for (const shape of DISCOVERY_SHAPES) assert.ok(listedModelIds(shape).length > 0, shape);
   });
 
-  it('LM Studio: /v1/models names the models, /api/v0/models gives each window and its vision; the embedding model has none', async () => {
+  it('LM Studio: /v1/models names the models, /api/v0/models gives each its kind, window and vision; the embedding model is kept, as embeddings', async () => {
     const { models } = await discoverFrom('lm-studio');
-    assert.deepEqual(models.map((model) => [model.id, model.contextWindow, model.supportsVision]), [
-      ['qwen2-vl-7b-instruct', 32768, true],
-      ['meta-llama-3.1-8b-instruct', 131072, false],
-      ['text-embedding-nomic-embed-text-v1.5', undefined, undefined],
+    assert.deepEqual(models.map((model) => [model.id, model.kind, model.contextWindow, model.supportsVision]), [
+      ['qwen2-vl-7b-instruct', 'chat', 32768, true],
+      ['meta-llama-3.1-8b-instruct', 'chat', 131072, false],
+      ['text-embedding-nomic-embed-text-v1.5', 'embeddings', 2048, undefined],
     ]);
+    assert.deepEqual(models[2]?.sources.kind, { endpoint: 'GET /api/v0/models', field: 'type', basis: 'serving' });
   });
 
   it('vLLM: max_model_len from /v1/models; the other probes are 404s, noted as absent, never errors', async () => {
@@ -70,7 +71,7 @@ describe('discoverModels against the reference server serving each kind of serve
   it('LiteLLM: /v1/model/info and /model_group/info, with the key; limits, prices and capabilities per model group', async () => {
     const { models, requests, discovered } = await discoverFrom('litellm');
     const gpt = models.find((model) => model.id === 'gpt-3.5-turbo');
-    assert.deepEqual(facts(gpt), { contextWindow: 16385, maxOutputTokens: 4096, inputPricePerToken: 0.0000015, outputPricePerToken: 0.000002, supportsTools: true });
+    assert.deepEqual(facts(gpt), { kind: 'chat', contextWindow: 16385, maxOutputTokens: 4096, inputPricePerToken: 0.0000015, outputPricePerToken: 0.000002, supportsTools: true });
     assert.deepEqual(facts(models.find((model) => model.id === 'llava-hf')), { supportsVision: true });
     assert.deepEqual(facts(models.find((model) => model.id === 'rerank-english-v3.0')), {});
     assert.ok(requests.includes('GET /v1/model/info') && requests.includes('GET /model_group/info'), requests.join(', '));
@@ -81,7 +82,7 @@ describe('discoverModels against the reference server serving each kind of serve
   it("Ollama: /api/tags says it is Ollama, then /api/show for each listed model; a model it cannot show stays unknown", async () => {
     const { models, requests } = await discoverFrom('ollama');
     assert.deepEqual(models.map((model) => model.id), ['deepseek-v3.1:671b', 'gpt-oss:120b', 'gpt-oss:20b']);
-    assert.deepEqual(facts(models[1]), { contextWindow: 131072, maxContextWindow: 131072, supportsTools: true, supportsVision: false, supportsReasoning: true });
+    assert.deepEqual(facts(models[1]), { kind: 'chat', contextWindow: 131072, maxContextWindow: 131072, supportsTools: true, supportsVision: false, supportsReasoning: true });
     assert.deepEqual(facts(models[0]), {});
     assert.equal(requests.filter((request) => request === 'POST /api/show').length, 3);
   });
@@ -213,7 +214,7 @@ describe("discoverServerModels: through the ChatClient's port onto the transport
     const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://x', apiKey: KEY, headers: { 'X-Team': 'web' } }));
     assert.ok(calls.every((call) => call.headers['authorization'] === `Bearer ${KEY}` && call.headers['x-team'] === 'web'));
     assert.deepEqual(calls.find((call) => call.url.endsWith('/api/show'))?.body, { model: 'llama3.2:latest' });
-    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { contextWindow: 8192, supportsTools: true, supportsVision: false, supportsReasoning: false });
+    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { kind: 'chat', contextWindow: 8192, supportsTools: true, supportsVision: false, supportsReasoning: false });
   });
 
   it('a body that is not JSON (an HTML page at /props) is "absent", not a crash', async () => {
@@ -232,7 +233,7 @@ describe("a model list as a bare array (Together's GET /v1/models): read whereve
     const discovered = await discoverServerModels(new ChatClient({ fetch: togetherFetch().fetch, baseUrl: 'https://api.together.xyz/v1', apiKey: KEY }));
     assert.deepEqual(discovered.listedIds, ['Austism/chronos-hermes-13b']);
     assert.deepEqual(discovered.endpoints[0], { endpoint: 'GET /v1/models', url: 'https://api.together.xyz/v1/models', outcome: 'read', models: 1 });
-    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { contextWindow: 2048, maxContextWindow: 2048 });
+    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { kind: 'chat', contextWindow: 2048, maxContextWindow: 2048 });
   });
 
   it('the client’s own model list and the local-server probe read it too', async () => {

@@ -45,6 +45,7 @@ describe('parseOpenAiModels (GET /v1/models)', () => {
     const models = parseOpenAiModels(bodyOf('mistral-capabilities'));
     const medium = models.find((model) => model.id === 'mistral-medium-2508');
     assert.deepEqual(medium?.sources, {
+      kind: { endpoint: 'GET /v1/models', field: 'capabilities', basis: 'serving' },
       contextWindow: { endpoint: 'GET /v1/models', field: 'max_context_length', basis: 'serving' },
       supportsTools: { endpoint: 'GET /v1/models', field: 'capabilities.function_calling', basis: 'serving' },
       supportsVision: { endpoint: 'GET /v1/models', field: 'capabilities.vision', basis: 'serving' },
@@ -53,6 +54,9 @@ describe('parseOpenAiModels (GET /v1/models)', () => {
     assert.deepEqual([nemo?.supportsTools, nemo?.supportsVision], [true, false]);
     const transcribe = models.find((model) => model.id === 'voxtral-mini-transcribe-2507');
     assert.equal(transcribe?.supportsTools, false);
+    // completion_chat false: its embedding, OCR and moderation models cannot chat, whatever else they do.
+    const kinds = Object.fromEntries(models.map((model) => [model.id, model.kind]));
+    assert.deepEqual([kinds['mistral-embed'], kinds['codestral-embed'], kinds['mistral-ocr-latest'], kinds['mistral-moderation-latest'], kinds['codestral-2508']], ['other', 'other', 'other', 'moderation', 'chat']);
   });
 
   it('a list of ids only (DeepSeek, LM Studio) names its models and states nothing about them', () => {
