@@ -49,6 +49,15 @@ describe('discoverModels against the reference server serving each kind of serve
     assert.deepEqual(models[2]?.sources.kind, { endpoint: 'GET /api/v0/models', field: 'type', basis: 'serving' });
   });
 
+  it("LM Studio: the other servers' endpoints, answered 200 \"Unexpected endpoint or method\", are absent: not read, not failed", async () => {
+    const { discovered, requests } = await discoverFrom('lm-studio');
+    assert.deepEqual(
+      discovered.endpoints.map(({ endpoint, outcome }) => `${endpoint} ${outcome}`),
+      ['GET /v1/models read', 'GET /model/info absent', 'GET /model_group/info absent', 'GET /props absent', 'GET /api/v0/models read', 'GET /api/tags absent'],
+    );
+    assert.ok(requests.includes('GET /props') && requests.includes('GET /api/tags'), requests.join(', '));
+  });
+
   it('vLLM: max_model_len from /v1/models; the other probes are 404s, noted as absent, never errors', async () => {
     const { discovered, models, requests } = await discoverFrom('vllm');
     assert.deepEqual(facts(models[0]), { contextWindow: 8096 });
@@ -222,6 +231,37 @@ describe("discoverServerModels: through the ChatClient's port onto the transport
     const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://x' }));
     assert.ok(discovered.endpoints.slice(1).every((outcome) => outcome.outcome === 'absent'));
     assert.deepEqual(catalogueModels(discovered, {}), [{ id: 'm', sources: {} }]);
+  });
+});
+
+describe("discoverModels: a 200 that says the route does not exist (LM Studio's \"Unexpected endpoint or method\")", () => {
+  const recorded = () => loadDiscoveryFixtures('missing-route').find((fixture) => fixture.name.endsWith('/lm-studio-200-unexpected-endpoint'))!;
+
+  it('is the endpoint being absent at every probe, even where a lenient parser would name the one model listed', async () => {
+    const fixture = recorded();
+    const missing: DiscoveryReply = { status: 200, json: JSON.parse(fixture.bodyText) as unknown };
+    // One model listed: a server outside router mode serves one, so /props is read as that model's description.
+    const discovered = await discoverModels({
+      urls: resolveServiceUrls('http://localhost:1234/v1'),
+      request: (request) => Promise.resolve(request.url.endsWith('/v1/models') ? { status: 200, json: { object: 'list', data: [{ id: 'qwen3-8b', object: 'model' }] } } : missing),
+    });
+    assert.deepEqual(
+      discovered.endpoints.map(({ endpoint, outcome }) => `${endpoint} ${outcome}`),
+      ['GET /v1/models read', 'GET /model/info absent', 'GET /model_group/info absent', 'GET /props absent', 'GET /api/v0/models absent', 'GET /api/tags absent'],
+    );
+    assert.deepEqual(catalogueModels(discovered, {}), [{ id: 'qwen3-8b', sources: {} }]);
+  });
+
+  it('at /v1/models it is no model list (the user types the name), not an error', async () => {
+    const discovered = await discoverModels({ urls: resolveServiceUrls('http://localhost:1234'), request: () => Promise.resolve({ status: 200, json: JSON.parse(recorded().bodyText) as unknown }) });
+    assert.equal(discovered.listedIds, undefined);
+    assert.equal(discovered.endpoints[0]?.outcome, 'absent');
+  });
+
+  it('through the client’s port: the recorded bytes at every probe leave the catalogue as /v1/models made it', async () => {
+    const { fetch } = fakeFetch((call) => (call.url.endsWith('/v1/models') ? jsonResponse(200, { object: 'list', data: [{ id: 'qwen3-8b' }] }) : new Response(recorded().bodyText, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } })));
+    const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://localhost:1234/v1' }));
+    assert.ok(discovered.endpoints.slice(1).every((outcome) => outcome.outcome === 'absent'), JSON.stringify(discovered.endpoints));
   });
 });
 
