@@ -59,6 +59,7 @@ export { assembleRequests, requestSettingsFor } from './request/requestAssembly'
 export { keptAnswersForm, readKeptAnswers, type KeptAnswer } from './ask/keptAnswers';
 export type { ModelInfo } from './protocol/modelInfo';
 export { formatModelDetail } from './catalogue/formatModelDetail';
+export { offeredForChat, offeredForCompletions } from './catalogue/modelKinds';
 export { discoverServerModels, type DiscoveredModels, type EndpointOutcome } from './catalogue/discoverCatalogue';
 export { discoveryUrls } from './catalogue/discoveryUrls';
 export { CatalogueCache, catalogueModels, modelInfoFor } from './catalogue/catalogueCache';

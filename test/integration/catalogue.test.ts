@@ -87,7 +87,7 @@ describe('model catalogue in a real extension host', function () {
   it('llama.cpp and vLLM: the window the server enforces; an override wins and is what the report shows', async () => {
     await connect('llama.cpp');
     const llama = await testConnection();
-    assert.equal(detailOf(llama, '../models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf'), '1K context');
+    assert.equal(detailOf(llama, '../models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf'), '1K context (model max 128K)', "the slot's window; n_ctx_train only as the model's maximum");
     await connect('vllm');
     await configure({ modelOverrides: { 'meta-llama/Meta-Llama-3.1-8B-Instruct': { contextWindow: 4096, tools: false } } });
     const vllm = await testConnection();

@@ -3,8 +3,9 @@
 // /model_group/info), llama.cpp's /props (for a router, `/props?model=` for each model it has loaded), LM Studio's
 // /api/v0/models and Ollama's /api/tags (and, where that answers, /api/ps and /api/show for each listed model, a few at
 // a time). A probe that is
-// answered 404 (or anything but a readable body) only means "not this kind of server": it is noted for Test
-// Connection, never reported as an error. Only /v1/models failing (a bad key, the server down) is an error, as it was
+// answered 404 (or anything but a readable body, or a 200 that says the route does not exist, as LM Studio answers
+// every route it lacks) only means "not this kind of server": it is noted for Test Connection, never reported as an
+// error. Only /v1/models failing (a bad key, the server down) is an error, as it was
 // before the catalogue. Every request goes through one port (the client's transport: key, headers, byte cap), and
 // every probe has a time limit, so a slow or silent endpoint costs the picker a bounded wait.
 import type { ChatClient } from '../client/chatClient';
@@ -22,6 +23,7 @@ import { parseOllamaShow } from './ollamaShow';
 import { parseOllamaTags } from './ollamaTags';
 import { parseOpenAiModels } from './openAiModels';
 import { discoveryUrls } from './discoveryUrls';
+import { unexpectedEndpointIn } from './unexpectedEndpoint';
 
 /** What one endpoint gave: models read from it, nothing there (`absent`: 404 or not its kind of body), or a failure. */
 export interface EndpointOutcome {
@@ -146,7 +148,7 @@ interface ModelList {
 async function readModelList(options: DiscoverOptions, url: string): Promise<ModelList> {
   const signal = options.signal ?? new AbortController().signal;
   const reply = await options.request({ method: 'GET', url, signal, required: true });
-  if (reply.status < 200 || reply.status > 299) return { models: undefined, outcome: { endpoint: 'GET /v1/models', url, outcome: 'absent' } };
+  if (reply.status < 200 || reply.status > 299 || unexpectedEndpointIn(reply.json) !== undefined) return { models: undefined, outcome: { endpoint: 'GET /v1/models', url, outcome: 'absent' } };
   const ids = readModelIds(reply.json);
   // A 2xx that is not a model list: as good as none (the user types the name).
   if (ids === undefined) return { models: undefined, outcome: { endpoint: 'GET /v1/models', url, outcome: 'absent' } };
@@ -198,7 +200,18 @@ async function probeOllama(options: DiscoverOptions, urls: ReturnType<typeof dis
   return { models: [...tags.models, ...running.models, ...shown.flatMap((result) => result.models)], outcomes };
 }
 
-/** One request with the probe's time limit; any status but 2xx, or a body its parser finds nothing in, is `absent`. */
+/**
+ * What one probe reads from a 2xx answer: nothing where the body says the route does not exist (LM Studio's 200 for a
+ * route it lacks, which a lenient parser could otherwise take for a description), else what the endpoint's parser finds.
+ */
+export function readProbeAnswer(json: unknown, parse: (json: unknown) => ModelInfo[]): ModelInfo[] {
+  return unexpectedEndpointIn(json) !== undefined ? [] : parse(json);
+}
+
+/**
+ * One request with the probe's time limit; any status but 2xx, a 2xx that says the route does not exist, or a body its
+ * parser finds nothing in, is `absent`.
+ */
 async function probe(options: DiscoverOptions, endpoint: DiscoveryEndpoint, url: string, parse: (json: unknown) => ModelInfo[], body?: unknown): Promise<ProbeResult> {
   const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const limit = AbortSignal.timeout(timeoutMs);
@@ -207,7 +220,7 @@ async function probe(options: DiscoverOptions, endpoint: DiscoveryEndpoint, url:
   try {
     const reply = await options.request({ method: body === undefined ? 'GET' : 'POST', url, ...(body === undefined ? {} : { body }), signal, required: false });
     if (reply.status < 200 || reply.status > 299) return absent();
-    const models = parse(reply.json);
+    const models = readProbeAnswer(reply.json, parse);
     if (models.length === 0) return absent();
     return { models, outcomes: [{ endpoint, url, outcome: 'read', models: models.length }] };
   } catch (error) {

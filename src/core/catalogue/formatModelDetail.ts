@@ -1,10 +1,26 @@
-// The model picker's detail line: `128K context · 16K out · $2.50 / $10.00 per M · tools, vision`. A fact nobody
-// stated is left out of the line, never shown as 0 or "no".
-import type { ModelFacts } from '../protocol/modelInfo';
+// The model picker's detail line: `128K context · 16K out · $2.50 / $10.00 per M · tools, vision`, led by the model's
+// kind where it is not a chat model (`embeddings · 2K context`: Test Connection lists every model). A fact nobody
+// stated is left out of the line, never shown as 0 or "no". The model's maximum is shown beside the window only where
+// it says more (`96K context (model max 128K)`), and alone where the window is unknown (`model max 128K`): it is an
+// upper bound, never the window.
+import type { ModelFacts, ModelKind } from '../protocol/modelInfo';
+
+/** What the line says of a model that does not chat (a chat model, or one of unknown kind, needs no word). */
+const KIND_LABELS: Readonly<Record<Exclude<ModelKind, 'chat'>, string>> = {
+  completion: 'completion only',
+  embeddings: 'embeddings',
+  rerank: 'rerank',
+  image: 'images',
+  audio: 'audio',
+  moderation: 'moderation',
+  other: 'not a chat model',
+};
 
 export function formatModelDetail(facts: ModelFacts): string {
   const parts: string[] = [];
-  if (facts.contextWindow !== undefined) parts.push(`${formatTokenCount(facts.contextWindow)} context`);
+  if (facts.kind !== undefined && facts.kind !== 'chat') parts.push(KIND_LABELS[facts.kind]);
+  const window = formatWindow(facts.contextWindow, facts.maxContextWindow);
+  if (window !== undefined) parts.push(window);
   if (facts.maxOutputTokens !== undefined) parts.push(`${formatTokenCount(facts.maxOutputTokens)} out`);
   const prices = formatPrices(facts.inputPricePerToken, facts.outputPricePerToken);
   if (prices !== undefined) parts.push(prices);
@@ -15,6 +31,14 @@ export function formatModelDetail(facts: ModelFacts): string {
   ].filter((label) => label !== undefined);
   if (supports.length > 0) parts.push(supports.join(', '));
   return parts.join(' · ');
+}
+
+function formatWindow(window: number | undefined, maximum: number | undefined): string | undefined {
+  if (window === undefined) return maximum === undefined ? undefined : `model max ${formatTokenCount(maximum)}`;
+  const shown = formatTokenCount(window);
+  // 131072 beside 128000 is "128K" twice: nothing more to say.
+  const more = maximum !== undefined && maximum > window && formatTokenCount(maximum) !== shown;
+  return more ? `${shown} context (model max ${formatTokenCount(maximum)})` : `${shown} context`;
 }
 
 /**

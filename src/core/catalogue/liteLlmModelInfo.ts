@@ -12,6 +12,7 @@ import '../protocol/zodMessages';
 import { tokenCount, usdPerToken } from './jsonValues';
 import { recordFirstFact } from './factReaders';
 import { emptyModelInfo, type DiscoveryEndpoint, type ModelInfo } from '../protocol/modelInfo';
+import { kindOfLiteLlmMode } from './modelKinds';
 
 const infoList = z.object({ data: z.unknown() });
 const deployment = z.looseObject({ model_name: z.string().check(z.minLength(1)) });
@@ -49,6 +50,8 @@ const saysYes = (value: unknown): true | undefined => (value === true ? true : u
 
 function readCostMapFields(id: string, entry: unknown, endpoint: DiscoveryEndpoint, prefix: string): ModelInfo {
   const info = emptyModelInfo(id);
+  // `mode` is the cost map's word for what the model is for (chat, embedding, rerank, …); null where the map lacks it.
+  recordFirstFact(info, 'kind', endpoint, entry, [{ field: `${prefix}mode`, basis: 'listing', read: kindOfLiteLlmMode }]);
   recordFirstFact(info, 'contextWindow', endpoint, entry, [{ field: `${prefix}max_input_tokens`, basis: 'listing', read: tokenCount }]);
   recordFirstFact(info, 'maxOutputTokens', endpoint, entry, [{ field: `${prefix}max_output_tokens`, basis: 'listing', read: tokenCount }]);
   recordFirstFact(info, 'inputPricePerToken', endpoint, entry, [{ field: `${prefix}input_cost_per_token`, basis: 'listing', read: knownCost }]);

@@ -7,25 +7,31 @@ import '../protocol/zodMessages';
 import { stringList, tokenCount } from './jsonValues';
 import { recordFirstFact } from './factReaders';
 import { emptyModelInfo, type ModelInfo } from '../protocol/modelInfo';
+import { kindOfLmStudioType } from './modelKinds';
 
 const ENDPOINT = 'GET /api/v0/models';
 
 const modelList = z.object({ data: z.array(z.unknown()) });
-const modelEntry = z.looseObject({ id: z.string().check(z.minLength(1)), type: z.optional(z.unknown()) });
+const modelEntry = z.looseObject({ id: z.string().check(z.minLength(1)) });
 
-/** The chat models of a `/api/v0/models` body (embedding models are left out: they cannot answer a chat). */
+/**
+ * Every model of a `/api/v0/models` body, each with its kind (`type`: llm and vlm chat, embeddings do not), so the
+ * catalogue knows the embedding models too while the chat pickers leave them out.
+ */
 export function parseLmStudioModels(body: unknown): ModelInfo[] {
   const list = modelList.safeParse(body);
   if (!list.success) return [];
   const models: ModelInfo[] = [];
   for (const item of list.data.data) {
     const entry = modelEntry.safeParse(item);
-    if (!entry.success || entry.data.type === 'embeddings') continue;
+    if (!entry.success) continue;
     const info = emptyModelInfo(entry.data.id);
+    recordFirstFact(info, 'kind', ENDPOINT, item, [{ field: 'type', basis: 'serving', read: kindOfLmStudioType }]);
     recordFirstFact(info, 'contextWindow', ENDPOINT, item, [
       { field: 'loaded_context_length', basis: 'serving', read: tokenCount },
       { field: 'max_context_length', basis: 'trained', read: tokenCount },
     ]);
+    recordFirstFact(info, 'maxContextWindow', ENDPOINT, item, [{ field: 'max_context_length', basis: 'trained', read: tokenCount }]);
     // `vlm` is LM Studio's word for a model it will give images to; `llm` is one it will not.
     recordFirstFact(info, 'supportsVision', ENDPOINT, item, [
       { field: 'type', basis: 'serving', read: (value) => (value === 'vlm' ? true : value === 'llm' ? false : undefined) },

@@ -122,6 +122,7 @@ function combine<K extends FactName>(name: K, values: readonly NonNullable<Model
   const numbers = values as readonly number[];
   switch (name) {
     case 'contextWindow':
+    case 'maxContextWindow':
     case 'maxOutputTokens':
       return Math.min(...numbers) as ModelFacts[K];
     case 'inputPricePerToken':

@@ -8,6 +8,7 @@ import '../protocol/zodMessages';
 import { nonEmptyString, recordOf, stringList, tokenCount } from './jsonValues';
 import { recordFirstFact } from './factReaders';
 import { emptyModelInfo, recordFact, type ModelInfo } from '../protocol/modelInfo';
+import { kindOfOllamaCapabilities } from './modelKinds';
 
 const ENDPOINT = 'POST /api/show';
 
@@ -20,11 +21,14 @@ export function parseOllamaShow(body: unknown, model: string): ModelInfo[] {
   if (!parsed.success || parsed.data.error !== undefined) return [];
   const info = emptyModelInfo(model);
   recordFact(info, 'contextWindow', numCtx(parsed.data.parameters), { endpoint: ENDPOINT, field: 'parameters num_ctx', basis: 'serving' });
-  if (info.contextWindow === undefined) {
-    const trained = trainedContextLength(parsed.data.model_info);
-    if (trained !== undefined) recordFact(info, 'contextWindow', trained.value, { endpoint: ENDPOINT, field: trained.field, basis: 'trained' });
+  const trained = trainedContextLength(parsed.data.model_info);
+  if (trained !== undefined) {
+    const origin = { endpoint: ENDPOINT, field: trained.field, basis: 'trained' } as const;
+    if (info.contextWindow === undefined) recordFact(info, 'contextWindow', trained.value, origin);
+    recordFact(info, 'maxContextWindow', trained.value, origin);
   }
   const capabilities = (name: string) => (value: unknown) => stringList(value)?.includes(name);
+  recordFirstFact(info, 'kind', ENDPOINT, body, [{ field: 'capabilities', basis: 'serving', read: kindOfOllamaCapabilities }]);
   recordFirstFact(info, 'supportsTools', ENDPOINT, body, [{ field: 'capabilities', basis: 'serving', read: capabilities('tools') }]);
   recordFirstFact(info, 'supportsVision', ENDPOINT, body, [{ field: 'capabilities', basis: 'serving', read: capabilities('vision') }]);
   recordFirstFact(info, 'supportsReasoning', ENDPOINT, body, [{ field: 'capabilities', basis: 'serving', read: capabilities('thinking') }]);

@@ -5,7 +5,7 @@
 // What answered is named from its discovery endpoints, the same bodies the model catalogue reads: LiteLLM's readiness,
 // Ollama's /api/tags, LM Studio's /api/v0/models, llama.cpp's /props, vLLM's /v1/models (owned_by "vllm").
 import { recordOf, type JsonRecord } from '../catalogue/jsonValues';
-import { readModelIds } from '../protocol/responseSchema';
+import { modelListEntries, readModelIds } from '../protocol/responseSchema';
 
 /** The kinds of server we can name from what they answer; `openai-compatible` answered a model list and nothing more. */
 export type LocalServerKind = 'litellm' | 'ollama' | 'lm-studio' | 'llama.cpp' | 'vllm' | 'openai-compatible';
@@ -197,6 +197,6 @@ function isLmStudioList(body: JsonRecord | undefined): boolean {
 }
 
 function ownedBy(json: unknown): string[] {
-  const data = recordOf(json)?.['data'];
-  return Array.isArray(data) ? data.map((entry) => recordOf(entry)?.['owned_by']).filter((owner): owner is string => typeof owner === 'string') : [];
+  const data = modelListEntries(json);
+  return data !== undefined ? data.map((entry) => recordOf(entry)?.['owned_by']).filter((owner): owner is string => typeof owner === 'string') : [];
 }

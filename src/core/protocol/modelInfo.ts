@@ -21,7 +21,8 @@ export type DiscoveryEndpoint =
  *   capabilities and a loaded model's context_length, LM Studio's loaded_context_length, a hosted provider's limits and
  *   capabilities in its own model list: Groq's context_window, Mistral's max_context_length).
  * - `listing`: what a catalogue or proxy configuration says of the model (LiteLLM's model info, OpenRouter's list).
- * - `trained`: the model's own trained maximum, which the server may well not grant.
+ * - `trained`: the model's own trained maximum, which the server may well not grant (llama.cpp's n_ctx_train is only
+ *   ever a `maxContextWindow`, never a window).
  */
 export type FactBasis = 'override' | 'serving' | 'listing' | 'trained';
 
@@ -32,9 +33,25 @@ export interface FactOrigin {
   basis: FactBasis;
 }
 
+/**
+ * What a model is for, as its server says. Only `chat` models answer a chat; `completion` ones only continue text (a
+ * base or code model: inline completions can use them); the others are served at endpoints of their own (embeddings,
+ * rerank, images, audio, moderation); `other` is a model its server says cannot chat, without saying what it does.
+ */
+export type ModelKind = 'chat' | 'completion' | 'embeddings' | 'rerank' | 'image' | 'audio' | 'moderation' | 'other';
+
 export interface ModelFacts {
+  /** What the model is for; unknown (undefined) is offered wherever a chat model is, as a model of unknown kind may chat. */
+  kind?: ModelKind;
   /** Tokens the model accepts in one request (prompt and answer together, as servers count it). */
   contextWindow?: number;
+  /**
+   * The most the model takes anywhere: its trained length (llama.cpp's n_ctx_train), or a listing's model-wide figure
+   * beside the window of the provider a request goes to (OpenRouter's context_length beside
+   * top_provider.context_length). An upper bound the picker shows, never a window a request is fitted to: a server
+   * often runs the model with far less, so where only this is known the window stays unknown.
+   */
+  maxContextWindow?: number;
   /** The most tokens one answer may have. */
   maxOutputTokens?: number;
   /** USD per prompt token. 0 only when a source says the model is free. */
@@ -73,7 +90,9 @@ export interface ModelInfo extends ModelFacts {
 
 /** Every fact, in the order the picker reads them. */
 export const FACT_NAMES: readonly FactName[] = [
+  'kind',
   'contextWindow',
+  'maxContextWindow',
   'maxOutputTokens',
   'inputPricePerToken',
   'outputPricePerToken',

@@ -11,15 +11,18 @@ import { parseOllamaTags } from '../../../src/core/catalogue/ollamaTags';
 import { parseOpenAiModels } from '../../../src/core/catalogue/openAiModels';
 import { parseLmStudioModels } from '../../../src/core/catalogue/lmStudioModels';
 import { parseOllamaPs } from '../../../src/core/catalogue/ollamaPs';
+import { readProbeAnswer } from '../../../src/core/catalogue/discoverCatalogue';
 
 export const DISCOVERY_DIR = path.resolve(__dirname, '..', '..', 'fixtures', 'discovery');
 
 /** One folder per endpoint, each read by its own parser. */
-export const DISCOVERY_SOURCES = ['openai-models', 'litellm-model-info', 'litellm-model-group-info', 'llamacpp-props', 'lmstudio-models', 'ollama-show', 'ollama-tags', 'ollama-ps'] as const;
+export const DISCOVERY_SOURCES = ['openai-models', 'litellm-model-info', 'litellm-model-group-info', 'llamacpp-props', 'lmstudio-models', 'ollama-show', 'ollama-tags', 'ollama-ps', 'missing-route'] as const;
 export type DiscoverySource = (typeof DISCOVERY_SOURCES)[number];
 
 const knownFacts = z.strictObject({
+  kind: z.enum(['chat', 'completion', 'embeddings', 'rerank', 'image', 'audio', 'moderation', 'other']).nullable(),
   contextWindow: z.number().int().positive().nullable(),
+  maxContextWindow: z.number().int().positive().nullable(),
   maxOutputTokens: z.number().int().positive().nullable(),
   inputPricePerToken: z.number().nonnegative().nullable(),
   outputPricePerToken: z.number().nonnegative().nullable(),
@@ -105,13 +108,36 @@ export function parseFixture(fixture: DiscoveryFixture): ModelInfo[] {
       return parseOllamaPs(body);
     case 'lmstudio-models':
       return parseLmStudioModels(body);
+    case 'missing-route':
+      return missingRouteAsEveryProbeReadsIt(body, fixture.requestedModel);
   }
+}
+
+/**
+ * A 2xx body that says the route does not exist, as each probe of discovery reads it (readProbeAnswer, then the
+ * endpoint's parser, asked about the model the request named where the endpoint's parser takes one): all it may find
+ * is nothing. Without the check, /props' lenient parser names the model it was asked about.
+ */
+function missingRouteAsEveryProbeReadsIt(body: unknown, model: string | undefined): ModelInfo[] {
+  const parsers: ((json: unknown) => ModelInfo[])[] = [
+    parseOpenAiModels,
+    parseLiteLlmModelInfo,
+    parseLiteLlmModelGroupInfo,
+    (json) => parseLlamaCppProps(json, model),
+    parseLmStudioModels,
+    (json) => (model === undefined ? [] : parseOllamaShow(json, model)),
+    parseOllamaTags,
+    parseOllamaPs,
+  ];
+  return parsers.flatMap((parse) => readProbeAnswer(body, parse));
 }
 
 /** A model's facts in the fixtures' form: every fact present, null where unknown. */
 export function knownFactsOf(info: ModelInfo): KnownFacts {
   return {
+    kind: info.kind ?? null,
     contextWindow: info.contextWindow ?? null,
+    maxContextWindow: info.maxContextWindow ?? null,
     maxOutputTokens: info.maxOutputTokens ?? null,
     inputPricePerToken: info.inputPricePerToken ?? null,
     outputPricePerToken: info.outputPricePerToken ?? null,

@@ -1,12 +1,14 @@
 // The discovery endpoints of each kind of server, answered from the recorded bodies (test/fixtures/discovery): what
 // the reference server serves with its `discovery` option and what the unit tests' fake servers answer. Where no
-// recording of an endpoint exists for one server (LiteLLM's and Ollama's /v1/models, LiteLLM's readiness), the body is
-// built in that server's documented shape from the recorded ones, so the ids agree across endpoints as they do on a
-// real server. The fixtures are imported (not read from disk) so the integration bundle carries them.
+// recording of an endpoint exists for one server (LiteLLM's and Ollama's /v1/models, LiteLLM's readiness, LM Studio's
+// 200 for the other servers' endpoints), the body is built in that server's documented shape from the recorded ones,
+// so the ids agree across endpoints as they do on a real server. The fixtures are imported (not read from disk) so
+// the integration bundle carries them.
 import liteLlmGroupInfo from '../../fixtures/discovery/litellm-model-group-info/proxy-docstring-example.json';
 import liteLlmModelInfo from '../../fixtures/discovery/litellm-model-info/proxy-docstring-example.json';
 import llamaCppProps from '../../fixtures/discovery/llamacpp-props/readme-example.json';
 import lmStudioModels from '../../fixtures/discovery/lmstudio-models/rest-v0-docs-example.json';
+import lmStudioMissingRoute from '../../fixtures/discovery/missing-route/lm-studio-200-unexpected-endpoint.json';
 import ollamaPs from '../../fixtures/discovery/ollama-ps/gemma3-before-context-length.json';
 import ollamaGptOss from '../../fixtures/discovery/ollama-show/gpt-oss-120b-cloud.json';
 import ollamaLlama2 from '../../fixtures/discovery/ollama-show/llama2-num-ctx-2023.json';
@@ -71,6 +73,19 @@ function modelList(shape: DiscoveryShape): string {
 
 const json = (status: number, body: unknown): DiscoveryAnswer => ({ status, body: JSON.stringify(body) });
 
+/** The discovery endpoints of the other kinds of server, which a server of one kind is asked too and does not have. */
+const OTHER_DISCOVERY_PATHS = ['/v1/model/info', '/model/info', '/model_group/info', '/health/readiness', '/props', '/api/tags', '/api/ps', '/api/show'];
+
+/**
+ * LM Studio's answer to a route it does not have: 200 and its recorded error, naming the request at hand where the
+ * recording names its own (LM Studio's message names whatever was asked).
+ */
+function lmStudioMissingRouteAnswer(method: string, pathname: string): DiscoveryAnswer {
+  const recorded = lmStudioMissingRoute.request;
+  if (!lmStudioMissingRoute.body.includes(recorded)) throw new Error(`the recorded LM Studio body no longer names ${recorded}`);
+  return { status: 200, body: lmStudioMissingRoute.body.replace(recorded, `${method} ${pathname}`) };
+}
+
 /**
  * The shape's answer to `method pathname` (the path without its query), or undefined when this kind of server has no
  * such endpoint (the caller answers 404 as the server would). `requestBody` is the parsed JSON body of a POST.
@@ -88,6 +103,8 @@ export function discoveryAnswer(shape: DiscoveryShape, method: string, pathname:
       return undefined;
     case 'lm-studio':
       if (method === 'GET' && pathname === '/api/v0/models') return { status: 200, body: lmStudioModels.body };
+      // LM Studio answers the other servers' endpoints with 200 "Unexpected endpoint or method", not 404.
+      if (OTHER_DISCOVERY_PATHS.includes(pathname)) return lmStudioMissingRouteAnswer(method, pathname);
       return undefined;
     case 'ollama': {
       if (method === 'GET' && pathname === '/api/tags') return { status: 200, body: ollamaTags.body };

@@ -7,6 +7,8 @@ import { catalogueModels, modelInfoFor } from '../../../src/core/catalogue/catal
 import { ChatClient } from '../../../src/core/client/chatClient';
 import { discoverModels, discoverServerModels, SOURCE_PROBES } from '../../../src/core/catalogue/discoverCatalogue';
 import { resolveServiceUrls } from '../../../src/core/http/resolveUrls';
+import { identifyLocalServer, probeTargets } from '../../../src/core/discovery/localServers';
+import { readModelIds } from '../../../src/core/protocol/responseSchema';
 import type { DiscoveryReply, DiscoveryRequest } from '../../../src/core/client/discoveryExchange';
 import type { ModelInfo } from '../../../src/core/protocol/modelInfo';
 import { loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';
@@ -37,13 +39,23 @@ describe('discoverModels against the reference server serving each kind of serve
     for (const shape of DISCOVERY_SHAPES) assert.ok(listedModelIds(shape).length > 0, shape);
   });
 
-  it('LM Studio: /v1/models names the models, /api/v0/models gives each window and its vision; the embedding model has none', async () => {
+  it('LM Studio: /v1/models names the models, /api/v0/models gives each its kind, window and vision; the embedding model is kept, as embeddings', async () => {
     const { models } = await discoverFrom('lm-studio');
-    assert.deepEqual(models.map((model) => [model.id, model.contextWindow, model.supportsVision]), [
-      ['qwen2-vl-7b-instruct', 32768, true],
-      ['meta-llama-3.1-8b-instruct', 131072, false],
-      ['text-embedding-nomic-embed-text-v1.5', undefined, undefined],
+    assert.deepEqual(models.map((model) => [model.id, model.kind, model.contextWindow, model.supportsVision]), [
+      ['qwen2-vl-7b-instruct', 'chat', 32768, true],
+      ['meta-llama-3.1-8b-instruct', 'chat', 131072, false],
+      ['text-embedding-nomic-embed-text-v1.5', 'embeddings', 2048, undefined],
     ]);
+    assert.deepEqual(models[2]?.sources.kind, { endpoint: 'GET /api/v0/models', field: 'type', basis: 'serving' });
+  });
+
+  it("LM Studio: the other servers' endpoints, answered 200 \"Unexpected endpoint or method\", are absent: not read, not failed", async () => {
+    const { discovered, requests } = await discoverFrom('lm-studio');
+    assert.deepEqual(
+      discovered.endpoints.map(({ endpoint, outcome }) => `${endpoint} ${outcome}`),
+      ['GET /v1/models read', 'GET /model/info absent', 'GET /model_group/info absent', 'GET /props absent', 'GET /api/v0/models read', 'GET /api/tags absent'],
+    );
+    assert.ok(requests.includes('GET /props') && requests.includes('GET /api/tags'), requests.join(', '));
   });
 
   it('vLLM: max_model_len from /v1/models; the other probes are 404s, noted as absent, never errors', async () => {
@@ -57,17 +69,18 @@ describe('discoverModels against the reference server serving each kind of serve
     assert.ok(!requests.some((request) => request.includes('/api/show') || request.includes('/api/ps')), 'no /api/show or /api/ps on a server without /api/tags');
   });
 
-  it("llama.cpp: the slot's n_ctx from /props beats /v1/models' trained length; vision off without a projector", async () => {
+  it("llama.cpp: the window is the slot's n_ctx from /props; /v1/models' n_ctx_train is only the model's maximum; vision off without a projector", async () => {
     const { models } = await discoverFrom('llama.cpp');
     assert.equal(models.length, 1);
-    assert.deepEqual(facts(models[0]), { contextWindow: 1024, supportsVision: false });
+    assert.deepEqual(facts(models[0]), { contextWindow: 1024, maxContextWindow: 131072, supportsVision: false });
     assert.equal(models[0]?.sources.contextWindow?.endpoint, 'GET /props');
+    assert.deepEqual(models[0]?.sources.maxContextWindow, { endpoint: 'GET /v1/models', field: 'meta.n_ctx_train', basis: 'trained' });
   });
 
   it('LiteLLM: /v1/model/info and /model_group/info, with the key; limits, prices and capabilities per model group', async () => {
     const { models, requests, discovered } = await discoverFrom('litellm');
     const gpt = models.find((model) => model.id === 'gpt-3.5-turbo');
-    assert.deepEqual(facts(gpt), { contextWindow: 16385, maxOutputTokens: 4096, inputPricePerToken: 0.0000015, outputPricePerToken: 0.000002, supportsTools: true });
+    assert.deepEqual(facts(gpt), { kind: 'chat', contextWindow: 16385, maxOutputTokens: 4096, inputPricePerToken: 0.0000015, outputPricePerToken: 0.000002, supportsTools: true });
     assert.deepEqual(facts(models.find((model) => model.id === 'llava-hf')), { supportsVision: true });
     assert.deepEqual(facts(models.find((model) => model.id === 'rerank-english-v3.0')), {});
     assert.ok(requests.includes('GET /v1/model/info') && requests.includes('GET /model_group/info'), requests.join(', '));
@@ -78,16 +91,17 @@ describe('discoverModels against the reference server serving each kind of serve
   it("Ollama: /api/tags says it is Ollama, then /api/show for each listed model; a model it cannot show stays unknown", async () => {
     const { models, requests } = await discoverFrom('ollama');
     assert.deepEqual(models.map((model) => model.id), ['deepseek-v3.1:671b', 'gpt-oss:120b', 'gpt-oss:20b']);
-    assert.deepEqual(facts(models[1]), { contextWindow: 131072, supportsTools: true, supportsVision: false, supportsReasoning: true });
+    assert.deepEqual(facts(models[1]), { kind: 'chat', contextWindow: 131072, maxContextWindow: 131072, supportsTools: true, supportsVision: false, supportsReasoning: true });
     assert.deepEqual(facts(models[0]), {});
     assert.equal(requests.filter((request) => request === 'POST /api/show').length, 3);
   });
 
-  it('OpenRouter: context_length, top_provider.max_completion_tokens, pricing and supported_parameters from /v1/models', async () => {
+  it("OpenRouter: the provider's window and output limit (top_provider), the model-wide context_length as its maximum, pricing and supported_parameters from /v1/models", async () => {
     const { models } = await discoverFrom('openrouter');
     assert.equal(models.length, 151);
     assert.deepEqual(facts(models.find((model) => model.id === 'anthropic/claude-sonnet-4')), {
       contextWindow: 200000,
+      maxContextWindow: 200000,
       maxOutputTokens: 64000,
       inputPricePerToken: 0.000003,
       outputPricePerToken: 0.000015,
@@ -95,6 +109,9 @@ describe('discoverModels against the reference server serving each kind of serve
       supportsVision: true,
       supportsReasoning: true,
     });
+    const qwen = models.find((model) => model.id === 'qwen/qwen3-coder');
+    assert.deepEqual([qwen?.contextWindow, qwen?.maxContextWindow], [262144, 1048576]);
+    assert.deepEqual(qwen?.sources.contextWindow, { endpoint: 'GET /v1/models', field: 'top_provider.context_length', basis: 'listing' });
   });
 
   it('a plain server (no discovery shape): the ids and nothing invented', async () => {
@@ -206,7 +223,7 @@ describe("discoverServerModels: through the ChatClient's port onto the transport
     const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://x', apiKey: KEY, headers: { 'X-Team': 'web' } }));
     assert.ok(calls.every((call) => call.headers['authorization'] === `Bearer ${KEY}` && call.headers['x-team'] === 'web'));
     assert.deepEqual(calls.find((call) => call.url.endsWith('/api/show'))?.body, { model: 'llama3.2:latest' });
-    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { contextWindow: 8192, supportsTools: true, supportsVision: false, supportsReasoning: false });
+    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { kind: 'chat', contextWindow: 8192, supportsTools: true, supportsVision: false, supportsReasoning: false });
   });
 
   it('a body that is not JSON (an HTML page at /props) is "absent", not a crash', async () => {
@@ -214,6 +231,57 @@ describe("discoverServerModels: through the ChatClient's port onto the transport
     const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://x' }));
     assert.ok(discovered.endpoints.slice(1).every((outcome) => outcome.outcome === 'absent'));
     assert.deepEqual(catalogueModels(discovered, {}), [{ id: 'm', sources: {} }]);
+  });
+});
+
+describe("discoverModels: a 200 that says the route does not exist (LM Studio's \"Unexpected endpoint or method\")", () => {
+  const recorded = () => loadDiscoveryFixtures('missing-route').find((fixture) => fixture.name.endsWith('/lm-studio-200-unexpected-endpoint'))!;
+
+  it('is the endpoint being absent at every probe, even where a lenient parser would name the one model listed', async () => {
+    const fixture = recorded();
+    const missing: DiscoveryReply = { status: 200, json: JSON.parse(fixture.bodyText) as unknown };
+    // One model listed: a server outside router mode serves one, so /props is read as that model's description.
+    const discovered = await discoverModels({
+      urls: resolveServiceUrls('http://localhost:1234/v1'),
+      request: (request) => Promise.resolve(request.url.endsWith('/v1/models') ? { status: 200, json: { object: 'list', data: [{ id: 'qwen3-8b', object: 'model' }] } } : missing),
+    });
+    assert.deepEqual(
+      discovered.endpoints.map(({ endpoint, outcome }) => `${endpoint} ${outcome}`),
+      ['GET /v1/models read', 'GET /model/info absent', 'GET /model_group/info absent', 'GET /props absent', 'GET /api/v0/models absent', 'GET /api/tags absent'],
+    );
+    assert.deepEqual(catalogueModels(discovered, {}), [{ id: 'qwen3-8b', sources: {} }]);
+  });
+
+  it('at /v1/models it is no model list (the user types the name), not an error', async () => {
+    const discovered = await discoverModels({ urls: resolveServiceUrls('http://localhost:1234'), request: () => Promise.resolve({ status: 200, json: JSON.parse(recorded().bodyText) as unknown }) });
+    assert.equal(discovered.listedIds, undefined);
+    assert.equal(discovered.endpoints[0]?.outcome, 'absent');
+  });
+
+  it('through the client’s port: the recorded bytes at every probe leave the catalogue as /v1/models made it', async () => {
+    const { fetch } = fakeFetch((call) => (call.url.endsWith('/v1/models') ? jsonResponse(200, { object: 'list', data: [{ id: 'qwen3-8b' }] }) : new Response(recorded().bodyText, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } })));
+    const discovered = await discoverServerModels(new ChatClient({ fetch, baseUrl: 'http://localhost:1234/v1' }));
+    assert.ok(discovered.endpoints.slice(1).every((outcome) => outcome.outcome === 'absent'), JSON.stringify(discovered.endpoints));
+  });
+});
+
+describe("a model list as a bare array (Together's GET /v1/models): read wherever a listing is read", () => {
+  const together = () => loadDiscoveryFixtures('openai-models').find((fixture) => fixture.name.endsWith('/together-bare-array'))!.bodyText;
+  const togetherFetch = () => fakeFetch((call) => (call.url.endsWith('/v1/models') ? new Response(together(), { status: 200, headers: { 'content-type': 'application/json' } }) : jsonResponse(404, { error: { message: 'not found' } })));
+
+  it('discovery lists its models with their facts, through the client’s port', async () => {
+    const discovered = await discoverServerModels(new ChatClient({ fetch: togetherFetch().fetch, baseUrl: 'https://api.together.xyz/v1', apiKey: KEY }));
+    assert.deepEqual(discovered.listedIds, ['Austism/chronos-hermes-13b']);
+    assert.deepEqual(discovered.endpoints[0], { endpoint: 'GET /v1/models', url: 'https://api.together.xyz/v1/models', outcome: 'read', models: 1 });
+    assert.deepEqual(facts(catalogueModels(discovered, {})[0]), { kind: 'chat', contextWindow: 2048, maxContextWindow: 2048 });
+  });
+
+  it('the client’s own model list and the local-server probe read it too', async () => {
+    assert.deepEqual(await new ChatClient({ fetch: togetherFetch().fetch, baseUrl: 'https://api.together.xyz/v1', apiKey: KEY }).listModels(), ['Austism/chronos-hermes-13b']);
+    assert.deepEqual(readModelIds(JSON.parse(together())), ['Austism/chronos-hermes-13b']);
+    const [target] = probeTargets([4242]).filter((candidate) => candidate.port === 4242);
+    const found = identifyLocalServer(target!, { models: { status: 200, json: JSON.parse(together()) as unknown } });
+    assert.deepEqual([found?.kind, found?.models], ['openai-compatible', ['Austism/chronos-hermes-13b']]);
   });
 });
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { formatModelDetail, formatPricePerMillion, formatTokenCount } from '../../../src/core/catalogue/formatModelDetail';
+import { parseLlamaCppProps } from '../../../src/core/catalogue/llamaCppProps';
 import { mergeCatalogue } from '../../../src/core/catalogue/mergeCatalogue';
 import { parseOllamaShow } from '../../../src/core/catalogue/ollamaShow';
 import { parseOpenAiModels } from '../../../src/core/catalogue/openAiModels';
@@ -21,9 +22,21 @@ describe('formatModelDetail', () => {
     const sonnet = openRouter().find((model) => model.id === 'anthropic/claude-sonnet-4');
     assert.equal(formatModelDetail(sonnet ?? {}), '200K context · 64K out · $3.00 / $15.00 per M · tools, vision, reasoning');
     const free = openRouter().find((model) => model.id === 'mistralai/mistral-small-3.2-24b-instruct:free');
-    assert.equal(formatModelDetail(free ?? {}), '128K context · free · tools, vision');
+    // Its free provider holds a request to 96K of the model's 128K.
+    assert.equal(formatModelDetail(free ?? {}), '96K context (model max 128K) · free · tools, vision');
     const [cloud] = parseOllamaShow(body('ollama-show/gpt-oss-120b-cloud'), 'gpt-oss:120b');
     assert.equal(formatModelDetail(cloud ?? {}), '128K context · tools, reasoning');
+  });
+
+  it("shows the model's maximum beside the window only where it says more, and alone (never as the window) where the window is unknown", () => {
+    const [llama] = parseOpenAiModels(body('openai-models/llama.cpp-readme-example'));
+    assert.equal(formatModelDetail(llama ?? {}), 'model max 128K');
+    const [llamaWithProps] = mergeCatalogue([...parseOpenAiModels(body('openai-models/llama.cpp-readme-example')), ...parseLlamaCppProps(body('llamacpp-props/readme-example'))]);
+    assert.equal(formatModelDetail(llamaWithProps ?? {}), '1K context (model max 128K)');
+    const sonnet = openRouter().find((model) => model.id === 'anthropic/claude-sonnet-4');
+    assert.match(formatModelDetail(sonnet ?? {}), /^200K context · /, 'a maximum equal to the window is not repeated');
+    assert.equal(formatModelDetail({ contextWindow: 128000, maxContextWindow: 131072 }), '128K context', 'nor one that reads the same');
+    assert.equal(formatModelDetail({ contextWindow: 200000, maxContextWindow: 262144 }), '200K context (model max 256K)');
   });
 
   it('leaves out what is unknown, never writing 0 or "no"', () => {

@@ -6,7 +6,9 @@ import { parseLlamaCppProps } from '../../../src/core/catalogue/llamaCppProps';
 import { parseOllamaShow } from '../../../src/core/catalogue/ollamaShow';
 import { parseOllamaTags } from '../../../src/core/catalogue/ollamaTags';
 import { parseOpenAiModels } from '../../../src/core/catalogue/openAiModels';
+import { prepareRun } from '../../../src/core/run/prepareRun';
 import { loadDiscoveryFixtures, type DiscoveryFixture } from '../../support/discovery/discoveryFixtures';
+import { fakePrepareRunPorts } from '../../support/fakes/run/fakePrepareRunPorts';
 
 const fixtures = loadDiscoveryFixtures();
 const body = (name: string): unknown => JSON.parse(fixtureNamed(name).bodyText);
@@ -27,12 +29,22 @@ describe('mergeCatalogue', () => {
     assert.equal(new Set(ranks).size, ranks.length, JSON.stringify(ENDPOINT_RANK));
   });
 
-  it("llama.cpp: /props' per-slot n_ctx (what the server accepts) beats /v1/models' trained n_ctx_train, whatever the order", () => {
+  it("llama.cpp: the window is /props' per-slot n_ctx (what the server accepts), whatever the order; /v1/models' n_ctx_train stays the model's maximum", () => {
     for (const discovered of [[...llamaModels(), ...llamaProps()], [...llamaProps(), ...llamaModels()]]) {
       const [model] = mergeCatalogue(discovered);
       assert.equal(model?.contextWindow, 1024);
       assert.deepEqual(model?.sources.contextWindow, { endpoint: 'GET /props', field: 'default_generation_settings.n_ctx', basis: 'serving' });
+      assert.equal(model?.maxContextWindow, 131072);
     }
+  });
+
+  it('llama.cpp without /props (a proxy that passes only /v1): the window stays unknown, the trained length only a maximum, and a run fits to no window', async () => {
+    const [model] = mergeCatalogue(llamaModels());
+    assert.equal(model?.contextWindow, undefined);
+    assert.equal(model?.maxContextWindow, 131072);
+    const ports = fakePrepareRunPorts({ settings: { model: LLAMA }, models: { [LLAMA]: model! } });
+    await prepareRun(ports, { surface: 'chat' });
+    assert.equal(ports.memories[0]!.known(), undefined, "the context fitter is given no window: n_ctx_train is not the server's");
   });
 
   it("Ollama: the num_ctx in use beats the trained context_length another source gave", () => {

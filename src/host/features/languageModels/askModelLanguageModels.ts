@@ -10,6 +10,7 @@ import {
   languageModelInformation,
   languageModelTokenCount,
   messageOf,
+  offeredForChat,
   recordPromptUsage,
   toolChoiceFor,
   toolDefinitionsFromLanguageModel,
@@ -82,7 +83,8 @@ export class AskModelLanguageModels implements vscode.Disposable {
     if (profile.model !== '' && !models.some((model) => model.id === profile.model)) {
       models = [...models, ready ? catalogues.known(ready, profile.model) : { id: profile.model, sources: {} }];
     }
-    return models.map((info) => languageModelInformation(profile.name, info, this.memoryOf(profile.name, info).window()));
+    // VS Code's chat asks only chat models: one its server says is for embeddings (or anything else) is left out.
+    return models.filter(offeredForChat).map((info) => languageModelInformation(profile.name, info, this.memoryOf(profile.name, info).window()));
   }
 
   /** One request to the model's server; its text and tool calls are reported as they arrive. */

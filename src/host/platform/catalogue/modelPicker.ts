@@ -1,9 +1,10 @@
 // Choosing the model: a quick pick of the server's models (GET /v1/models, with what the richer endpoints said of each
 // as its detail line: context window, output limit, price, what it supports) that also takes a typed name, or an
-// input box where the server has no model list. The choice is saved to `askModel.model` (or the active profile).
+// input box where the server has no model list. A model its server says cannot chat (an embedding model) is not
+// offered for the chat, nor for completions unless it completes text; it can still be typed. The choice is saved to `askModel.model` (or the active profile).
 // "Refresh" asks the server again; otherwise the session's catalogue is reused.
 import * as vscode from 'vscode';
-import { formatModelDetail, type ModelInfo } from '../../../core';
+import { formatModelDetail, offeredForChat, offeredForCompletions, type ModelInfo } from '../../../core';
 import type { ClientFactory } from '../clients/clientFactory';
 import type { ModelCatalogues } from './modelCatalogues';
 import { pickOrType } from '../ui/pickOrType';
@@ -48,7 +49,9 @@ export async function selectModel(deps: ModelPickerDeps, args?: SelectModelArgs)
       models = undefined;
     }
     const title = setting === 'completionModel' ? 'Ask Model: Select Completion Model' : 'Ask Model: Select Model';
-    const chosen = models && models.length > 0 ? await pickFrom(models, current, title) : await typeName(current, title);
+    // Only the models that can do the job: the chat's, or (for completions) also those that only complete text.
+    const offered = models?.filter(setting === 'completionModel' ? offeredForCompletions : offeredForChat);
+    const chosen = models && models.length > 0 ? await pickFrom(offered ?? [], current, title) : await typeName(current, title);
     if (chosen === REFRESH_LABEL) {
       refresh = true;
       continue;
