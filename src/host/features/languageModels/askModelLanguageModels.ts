@@ -41,6 +41,8 @@ export interface AskModelLanguageModelsOptions {
 
 export class AskModelLanguageModels implements vscode.Disposable {
   private readonly stopListening: () => void;
+  /** Parts left out as unknown, logged once each. */
+  private readonly unknownParts = new Set<string>();
 
   constructor(private readonly options: AskModelLanguageModelsOptions) {
     // A server asked again (the picker's Refresh, Test Connection) may list other models or limits: VS Code asks anew.
@@ -110,7 +112,8 @@ export class AskModelLanguageModels implements vscode.Disposable {
       });
       if (!run) return;
       feature = run.feature;
-      const request = run.buildRequest(chatMessagesFromLanguageModel(withThinkingMarked(messages, ThinkingPart), { readsImages: run.modelInfo.supportsVision === true }), { toolChoice: toolChoiceFor(options.toolMode) });
+      const conversation = chatMessagesFromLanguageModel(withThinkingMarked(messages, ThinkingPart), { readsImages: run.modelInfo.supportsVision === true, unknownPart: (part) => this.unknownPart(feature, part) });
+      const request = run.buildRequest(conversation, { toolChoice: toolChoiceFor(options.toolMode) });
       for await (const batch of run.client.streamBatches(request, { signal: signal.signal })) {
         for (const part of answer.partsOf(batch)) {
           if (part.type === 'text') progress.report(new vscode.LanguageModelTextPart(part.value));
@@ -143,6 +146,13 @@ export class AskModelLanguageModels implements vscode.Disposable {
 
   async countTokens(model: AskModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage, _token: vscode.CancellationToken): Promise<number> {
     return languageModelTokenCount(text, this.memoryOf(model.profile, { id: model.model, sources: {} }).calibration());
+  }
+
+  /** A part of the caller's messages that is neither content nor a marker we know: left out, and said once. */
+  private unknownPart(feature: string, part: string): void {
+    if (this.unknownParts.has(part)) return;
+    this.unknownParts.add(part);
+    this.options.log.debug(`${feature}: ${part} in the caller's messages was left out of the request: Ask Model does not know what it means`);
   }
 
   /** The model's window and token calibration as every feature shares them (per profile and model). */
