@@ -1,13 +1,15 @@
 // One answer for VS Code's language model API: our stream's events as the parts a provider reports (text, and tool
-// calls only once assembled and valid), what ends the answer with an error, which `LanguageModelError` code an error
-// is, and the calibrated token count VS Code budgets its prompts with.
+// calls only once assembled and valid), the usage part that ends it (languageModelUsage.ts), what ends the answer with
+// an error, which `LanguageModelError` code an error is, and the calibrated token count VS Code budgets its prompts with.
 import { NoModelError } from '../errors/AskModelError';
 import { AuthenticationError, NotFoundError, PermissionDeniedError, RateLimitError } from '../errors/httpErrors';
 import { estimateMessageTokens, estimateTextTokens } from '../context/estimateTokens';
 import { windowPromptTokens } from '../context/promptUsage';
 import { calibrationFit, type TokenCalibration } from '../context/tokenCalibration';
+import type { Usage } from '../protocol/messages';
 import type { BrokenToolCall, ChatDone, ChatEvent } from '../stream/events';
 import { chatMessagesFromLanguageModel, type LanguageModelMessageShape } from './languageModelMessages';
+import { languageModelUsagePart } from './languageModelUsage';
 
 /** A part to report, before the host makes VS Code's class of it. */
 export type LanguageModelAnswerPart =
@@ -25,6 +27,8 @@ export class LanguageModelAnswer {
 
   readonly brokenCalls: BrokenToolCall[] = [];
   promptTokens: number | undefined;
+  /** The last usage the stream reported before the end (a server may send it in a chunk of its own). */
+  private streamedUsage: Usage | undefined;
   /** How the answer ended (model, usage, timings, headers), once it did: what every surface logs and counts. */
   done: ChatDone | undefined;
 
@@ -48,6 +52,7 @@ export class LanguageModelAnswer {
           this.brokenCalls.push(event.call);
           break;
         case 'usage':
+          this.streamedUsage = event.usage;
           this.promptTokens = windowPromptTokens(event.usage) ?? this.promptTokens;
           break;
         case 'done':
@@ -59,6 +64,14 @@ export class LanguageModelAnswer {
       }
     }
     return parts;
+  }
+
+  /**
+   * The part that ends the answer: the server's usage as Copilot Chat reads it (MIME type `usage`, UTF-8 JSON), for
+   * the host to wrap in VS Code's `LanguageModelDataPart`; undefined when the server counted nothing.
+   */
+  usagePart(): { mimeType: string; data: Uint8Array } | undefined {
+    return languageModelUsagePart(this.done?.usage ?? this.streamedUsage);
   }
 
   /** Why the answer cannot stand, once it ended: a tool call that came broken (its message names it and why). */

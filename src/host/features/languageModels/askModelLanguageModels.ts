@@ -1,6 +1,7 @@
 // The language model provider's work, loaded on its first call: every profile's catalogue as VS Code's model list,
-// one request per `sendRequest` (VS Code's caller runs the tools and sends their results back), and the calibrated
-// token count. The mapping itself is the core's (src/core/languageModels); this adapts it to VS Code's classes.
+// one request per `sendRequest` (VS Code's caller runs the tools and sends their results back) whose answer ends with
+// the server's token usage (the part Copilot Chat's context-window indicator reads), and the calibrated token count.
+// The mapping itself is the core's (src/core/languageModels); this adapts it to VS Code's classes.
 import * as vscode from 'vscode';
 import {
   chatMessagesFromLanguageModel,
@@ -142,6 +143,10 @@ export class AskModelLanguageModels implements vscode.Disposable {
       log.error(`${feature}: ${failure.message}`);
       throw languageModelError(failure);
     }
+    // The answer ends with the server's usage, where this VS Code has data parts and the server counted anything.
+    const usage = answer.usagePart();
+    const DataPart = dataPartClass();
+    if (usage && DataPart) progress.report(new DataPart(usage.data, usage.mimeType));
   }
 
   async countTokens(model: AskModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage, _token: vscode.CancellationToken): Promise<number> {
@@ -184,6 +189,19 @@ function abortSignalOf(token: vscode.CancellationToken): { signal: AbortSignal; 
   if (token.isCancellationRequested) controller.abort();
   const listener = token.onCancellationRequested(() => controller.abort());
   return { signal: controller.signal, dispose: () => listener.dispose() };
+}
+
+/**
+ * `LanguageModelDataPart` where the running VS Code has it (the API this extension is typed against, @types/vscode
+ * 1.138, has it; probed as the thinking part is, so a host without it reports no usage rather than failing the
+ * answer). Its constructor takes the bytes and the MIME type; the extension host passes on a part only when it is an
+ * instance of its own class (measured in code-server 4.139.1's extensionHostProcess.js).
+ */
+type DataPartClass = new (data: Uint8Array, mimeType: string) => vscode.LanguageModelDataPart;
+
+function dataPartClass(): DataPartClass | undefined {
+  const candidate = (vscode as unknown as { LanguageModelDataPart?: unknown }).LanguageModelDataPart;
+  return typeof candidate === 'function' ? (candidate as DataPartClass) : undefined;
 }
 
 /** `LanguageModelThinkingPart` where the running VS Code has it (newer than the API this extension is typed against). */
