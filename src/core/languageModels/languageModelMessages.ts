@@ -1,14 +1,14 @@
 // What VS Code's language model API hands a provider (its messages, parts and tools), turned into the conversation
 // and tool definitions our requests carry. The parts are recognised by their shape, not by `instanceof`: core never
 // loads `vscode`, and VS Code gives a provider its own instances of the part classes anyway, so the fields are the
-// contract. What each kind of part does is its record in languageModelParts.ts: content becomes text, images
-// (`image_url` parts to a model that reads them: the catalogue's vision, the capability we advertise), tool calls and
-// results and reasoning; a media type the service cannot carry is named in the text rather than dropped without a
-// word; Copilot's markers (cache_control, stateful_marker, …) never reach the server.
+// contract. What each kind of part does is its entry in PART_HANDLING (languageModelParts.ts): content becomes text,
+// images (`image_url` parts to a model that reads them: the catalogue's vision, the capability we advertise), tool
+// calls and results and reasoning; a media type the service cannot carry is named in the text rather than dropped
+// without a word; Copilot's markers (cache_control, stateful_marker, …) never reach the server.
 import type { ChatMessage, ToolCallRecord, ToolDefinition, UserContentPart } from '../protocol/messages';
 import {
-  LANGUAGE_MODEL_PART_TYPES,
   languageModelPartKind,
+  PART_HANDLING,
   SENDABLE_IMAGE_TYPES,
   unknownPartDescription,
   type DataPart,
@@ -70,7 +70,7 @@ function base64(bytes: Uint8Array): string {
 
 /** The text `part` (of kind `kind`) adds where it is: '' for a part that adds none (a marker, an unknown part). */
 function partText(part: unknown, kind: LanguageModelPartKind, place: PartPlace, options: LanguageModelMessagesOptions): string {
-  const handling = LANGUAGE_MODEL_PART_TYPES[kind].becomes;
+  const handling = PART_HANDLING[kind];
   switch (handling) {
     case 'text':
       if (typeof part === 'string') return part;
@@ -120,7 +120,7 @@ export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMe
     let dropped = 0;
     for (const part of message.content) {
       const kind = languageModelPartKind(part);
-      const handling = LANGUAGE_MODEL_PART_TYPES[kind].becomes;
+      const handling = PART_HANDLING[kind];
       if (handling === 'marker' || handling === 'unknown') dropped++;
       if (handling === 'reasoning') reasoning += (part as ThinkingMark).thinking;
       else if (handling === 'toolCall') {

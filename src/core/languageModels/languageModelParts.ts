@@ -1,6 +1,8 @@
-// Every kind of part VS Code's language model API and Copilot Chat put in the messages they hand a provider, what the
-// sender means by it, and what it does to our request: one record each, so a kind the code can tell apart has its
-// record (the compiler holds `languageModelPartKind` to the table's keys) and the tests walk the whole table.
+// Every kind of part VS Code's language model API and Copilot Chat put in the messages they hand a provider, and what
+// it does to our request: one entry each in PART_HANDLING, so a kind the code can tell apart has its handling (the
+// compiler holds `languageModelPartKind` to the table's keys). What each kind is and what its sender means by it is
+// its record in languageModelPartTypes.ts (kept to these keys and handlings by the compiler, and walked by the tests;
+// not bundled, so its prose costs no surface's first use).
 //
 // Content becomes text, an image, a tool call or result, or reasoning. A marker is the sender's own bookkeeping and
 // never reaches the server: Copilot puts them in the messages it gives an extension's model (`convertToApiChatMessage`
@@ -24,71 +26,33 @@ export type PartHandling =
   | 'toolResult'
   /** The assistant message's `reasoning_content` (sent only to a model that wants it). */
   | 'reasoning'
-  /** The sender's bookkeeping: dropped, never sent. */
+  /** The sender's bookkeeping: dropped, never sent (`cache_control` is to be honoured in a later change). */
   | 'marker'
   /** Not content and not a known marker: dropped, and the host logs it once at debug level. */
   | 'unknown';
 
-export interface LanguageModelPartType {
-  /** How it arrives: VS Code's class, and a data part's MIME type. */
-  readonly arrives: string;
-  /** What its sender means by it. */
-  readonly means: string;
-  readonly becomes: PartHandling;
-  /** What a later change will do with it instead. */
-  readonly later?: string;
-}
+/** Each kind's handling; a marker's key is its MIME type. languageModelPartTypes.ts says what each is. */
+export const PART_HANDLING = {
+  textPart: 'text',
+  promptTsxPart: 'text',
+  toolCallPart: 'toolCall',
+  toolResultPart: 'toolResult',
+  thinkingPart: 'reasoning',
+  imageData: 'image',
+  textData: 'text',
+  mediaData: 'named',
+  cache_control: 'marker',
+  stateful_marker: 'marker',
+  thinking: 'marker',
+  context_management: 'marker',
+  phase_data: 'marker',
+  response_output_message_id: 'marker',
+  usage: 'marker',
+  unknownData: 'unknown',
+  unknownPart: 'unknown',
+} as const satisfies Record<string, PartHandling>;
 
-export const LANGUAGE_MODEL_PART_TYPES = {
-  textPart: { arrives: 'LanguageModelTextPart (or a plain string)', means: 'Text of the message, or of a tool result.', becomes: 'text' },
-  promptTsxPart: { arrives: 'LanguageModelPromptTsxPart', means: 'A tool result rendered by @vscode/prompt-tsx (an element tree): its JSON is the closest text.', becomes: 'text' },
-  toolCallPart: { arrives: 'LanguageModelToolCallPart', means: 'A tool call of an earlier answer (sent as the assistant message\'s tool_calls).', becomes: 'toolCall' },
-  toolResultPart: { arrives: 'LanguageModelToolResultPart (LanguageModelToolResultPart2)', means: 'The caller\'s result of a tool call (sent as a tool message).', becomes: 'toolResult' },
-  thinkingPart: {
-    arrives: 'LanguageModelThinkingPart (marked by the host, which can test the class)',
-    means: 'An earlier answer\'s reasoning; Copilot hands its thinking data to an extension\'s model as this part.',
-    becomes: 'reasoning',
-  },
-  imageData: { arrives: 'LanguageModelDataPart image/png, image/jpeg, image/gif, image/webp', means: 'An image the user attached or a tool returned.', becomes: 'image' },
-  textData: { arrives: 'LanguageModelDataPart text/*, application/json, */*+json', means: 'Text or JSON (LanguageModelDataPart.text and .json).', becomes: 'text' },
-  mediaData: { arrives: 'LanguageModelDataPart of any other media type', means: 'A file the service cannot take as text (a PDF, an archive, another image type).', becomes: 'named' },
-  cache_control: {
-    arrives: 'LanguageModelDataPart cache_control, data "ephemeral"',
-    means: 'Copilot\'s prompt-cache breakpoint: the prompt up to this part may be cached (Anthropic\'s cache_control). Copilot sends one after each breakpoint, inside tool results too.',
-    becomes: 'marker',
-    later: 'honoured in a later issue (sent as the server\'s cache_control where it takes one); until then dropped',
-  },
-  stateful_marker: {
-    arrives: 'LanguageModelDataPart stateful_marker, data "<model id>\\<marker>"',
-    means: 'Copilot\'s marker of a conversation state kept by a server (a Responses API response id), on an assistant message, for the provider that made it.',
-    becomes: 'marker',
-  },
-  thinking: {
-    arrives: 'LanguageModelDataPart thinking',
-    means: 'Copilot\'s thinking data as an opaque part (a reasoning block with its id and signature or encrypted content); the reasoning itself comes as LanguageModelThinkingPart.',
-    becomes: 'marker',
-  },
-  context_management: {
-    arrives: 'LanguageModelDataPart context_management, JSON',
-    means: 'Anthropic\'s context-management (compaction) response, which Copilot\'s own Anthropic provider reports and Copilot carries in its history.',
-    becomes: 'marker',
-  },
-  phase_data: { arrives: 'LanguageModelDataPart phase_data, JSON', means: 'The Responses API phase of an assistant message (such as tool_calling), for Copilot\'s own endpoints.', becomes: 'marker' },
-  response_output_message_id: {
-    arrives: 'LanguageModelDataPart response_output_message_id',
-    means: 'The Responses API id of an assistant message\'s output, for Copilot\'s own endpoints (newer Copilot builds; split out of phase_data).',
-    becomes: 'marker',
-  },
-  usage: {
-    arrives: 'LanguageModelDataPart usage, JSON',
-    means: 'A provider\'s token usage for its answer (ours ends every answer with one); a caller that keeps an answer\'s parts may send it back.',
-    becomes: 'marker',
-  },
-  unknownData: { arrives: 'LanguageModelDataPart of a type with no "/" that is not listed here', means: 'Another sender\'s bookkeeping, not content.', becomes: 'unknown' },
-  unknownPart: { arrives: 'any other object', means: 'A part of a newer API, or another extension\'s own.', becomes: 'unknown' },
-} as const satisfies Record<string, LanguageModelPartType>;
-
-export type LanguageModelPartKind = keyof typeof LANGUAGE_MODEL_PART_TYPES;
+export type LanguageModelPartKind = keyof typeof PART_HANDLING;
 
 /** `LanguageModelTextPart`. */
 export interface TextPart {
@@ -134,7 +98,7 @@ export const SENDABLE_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', '
 
 /** The markers by their MIME type (the table's keys of the kinds that are markers). */
 const MARKER_KINDS: ReadonlyMap<string, LanguageModelPartKind> = new Map(
-  (Object.keys(LANGUAGE_MODEL_PART_TYPES) as LanguageModelPartKind[]).filter((kind) => LANGUAGE_MODEL_PART_TYPES[kind].becomes === 'marker').map((kind) => [kind, kind]),
+  (Object.keys(PART_HANDLING) as LanguageModelPartKind[]).filter((kind) => PART_HANDLING[kind] === 'marker').map((kind) => [kind, kind]),
 );
 
 /** The kind of a data part by its MIME type. */

@@ -1,5 +1,6 @@
 // The parts VS Code and Copilot Chat put in the messages they hand our provider, one record each
-// (src/core/languageModels/languageModelParts.ts): every kind the table knows is recognised as itself, content reaches
+// (src/core/languageModels/languageModelPartTypes.ts, the handling in languageModelParts.ts): every kind the table
+// knows is recognised as itself, content reaches
 // the request, and no byte of a marker, nor of a part nobody knows, reaches the request body. The markers are sent as
 // Copilot sends them to an extension's model (microsoft/vscode
 // extensions/copilot/src/platform/endpoint/vscode-node/extChatEndpoint.ts, `convertToApiChatMessage`, at commit
@@ -7,7 +8,8 @@
 // tool message's content too (so inside the tool result part), and `stateful_marker` as "<model id>\<marker>" in an
 // assistant message.
 import assert from 'node:assert/strict';
-import { LANGUAGE_MODEL_PART_TYPES, languageModelPartKind, type LanguageModelPartKind } from '../../../src/core/languageModels/languageModelParts';
+import { languageModelPartKind, PART_HANDLING, type LanguageModelPartKind } from '../../../src/core/languageModels/languageModelParts';
+import { LANGUAGE_MODEL_PART_TYPES } from '../../../src/core/languageModels/languageModelPartTypes';
 import { chatMessagesFromLanguageModel, languageModelPartsText, type LanguageModelMessageShape } from '../../../src/core/languageModels/languageModelMessages';
 import { languageModelTokenCount } from '../../../src/core/languageModels/languageModelAnswer';
 import { emptyTokenCalibration } from '../../../src/core/context/tokenCalibration';
@@ -47,8 +49,8 @@ const SAMPLES: Record<LanguageModelPartKind, unknown> = {
   unknownPart: { secret: payloadOf('unknownPart'), kind: 42 },
 };
 
-const MARKERS = (Object.keys(LANGUAGE_MODEL_PART_TYPES) as LanguageModelPartKind[]).filter((kind) => LANGUAGE_MODEL_PART_TYPES[kind].becomes === 'marker');
-const DROPPED = (Object.keys(LANGUAGE_MODEL_PART_TYPES) as LanguageModelPartKind[]).filter((kind) => ['marker', 'unknown'].includes(LANGUAGE_MODEL_PART_TYPES[kind].becomes));
+const MARKERS = (Object.keys(PART_HANDLING) as LanguageModelPartKind[]).filter((kind) => PART_HANDLING[kind] === 'marker');
+const DROPPED = (Object.keys(PART_HANDLING) as LanguageModelPartKind[]).filter((kind) => ['marker', 'unknown'].includes(PART_HANDLING[kind]));
 
 const body = (messages: readonly LanguageModelMessageShape[], unknown: string[] = []) => {
   const settings = requestSettingsFor(readExtensionSettings((key) => ({ model: 'm' })[key]), 'vscode-chat');
@@ -68,11 +70,13 @@ describe('VS Code language models: the parts VS Code and Copilot send', () => {
   });
 
   it('has a record for each: how it arrives, what its sender means, and what it does to the request', () => {
+    assert.deepEqual(Object.keys(LANGUAGE_MODEL_PART_TYPES), Object.keys(PART_HANDLING), 'a record for each kind the code handles, in its order');
     for (const [kind, record] of Object.entries(LANGUAGE_MODEL_PART_TYPES)) {
       assert.ok(record.arrives.length > 0 && record.means.length > 0, kind);
+      assert.equal(record.becomes, PART_HANDLING[kind as LanguageModelPartKind], kind);
     }
     assert.deepEqual(MARKERS, ['cache_control', 'stateful_marker', 'thinking', 'context_management', 'phase_data', 'response_output_message_id', 'usage']);
-    assert.match(LANGUAGE_MODEL_PART_TYPES.cache_control.later, /later issue/);
+    assert.match(LANGUAGE_MODEL_PART_TYPES.cache_control.later ?? '', /later issue/);
   });
 
   it('no byte of a marker or of an unknown part reaches the request body, wherever Copilot puts it', () => {

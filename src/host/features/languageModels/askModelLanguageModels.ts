@@ -227,7 +227,7 @@ function counterKey(model: AskModelChatInformation): string {
  * `LanguageModelDataPart` where the running VS Code has it (the API this extension is typed against, @types/vscode
  * 1.138, has it; probed as the thinking part is, so a host without it reports no usage rather than failing the
  * answer). Its constructor takes the bytes and the MIME type; the extension host passes on a part only when it is an
- * instance of its own class (measured in code-server 4.139.1's extensionHostProcess.js).
+ * instance of its own class (read in code-server 4.139.1's extensionHostProcess.js).
  */
 type DataPartClass = new (data: Uint8Array, mimeType: string) => vscode.LanguageModelDataPart;
 
