@@ -98,6 +98,19 @@ describe('VS Code language models (vendor ask-model)', function () {
     await until(() => /spent on \d{4}-\d{2}-\d{2}: [^\n]*over \d+ answer\(s\)/.exec(readAskModelLog(userData).slice(readAskModelLog(userData).indexOf(answered)))?.[0], 'the day\'s spend after it', 15_000);
   });
 
+  it('a caller receives the answer\'s usage as its last part: a LanguageModelDataPart of type usage, the server\'s counts as JSON', async () => {
+    const model = await modelById('Default/gpt-3.5-turbo');
+    litellm().script(textTurn('Counted.', { chunks: 2, usage: { prompt_tokens: 321, completion_tokens: 9, total_tokens: 330 } }));
+    const parts: unknown[] = [];
+    for await (const part of (await model.sendRequest([vscode.LanguageModelChatMessage.User('Count me.')], {})).stream) parts.push(part);
+    const kinds = parts.map((part) => (part as object).constructor.name).join(', ');
+    const last = parts.at(-1);
+    assert.ok(last instanceof vscode.LanguageModelDataPart, `the last part is a LanguageModelDataPart (parts: ${kinds})`);
+    assert.equal(last.mimeType, 'usage');
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(last.data)), { prompt_tokens: 321, completion_tokens: 9, total_tokens: 330 });
+    assert.equal(parts.filter((part) => part instanceof vscode.LanguageModelDataPart).length, 1, `one usage part (parts: ${kinds})`);
+  });
+
   it('another extension selects the model and streams an answer and a tool round trip through the API', async () => {
     litellm().script(textTurn('Hello, other extension.', { chunks: 3 }), toolCallsTurn([{ name: 'get_weather', arguments: '{"city":"Oslo"}' }]), textTurn('Thanks for the weather.'));
     const result = await roundTripFromAnotherExtension({ id: 'Default/gpt-3.5-turbo', tool: weatherTool, toolResult: '3 °C' });

@@ -1,9 +1,24 @@
 // What VS Code's language model API hands a provider (its messages, parts and tools), turned into the conversation
 // and tool definitions our requests carry. The parts are recognised by their shape, not by `instanceof`: core never
 // loads `vscode`, and VS Code gives a provider its own instances of the part classes anyway, so the fields are the
-// contract. Images in a user message go as `image_url` parts to a model that reads them (the catalogue's vision, the
-// capability we advertise); parts the service cannot carry are named in the text rather than dropped without a word.
+// contract. What each kind of part does is its entry in PART_HANDLING (languageModelParts.ts): content becomes text,
+// images (`image_url` parts to a model that reads them: the catalogue's vision, the capability we advertise), tool
+// calls and results and reasoning; a media type the service cannot carry is named in the text rather than dropped
+// without a word; Copilot's markers (cache_control, stateful_marker, …) never reach the server.
 import type { ChatMessage, ToolCallRecord, ToolDefinition, UserContentPart } from '../protocol/messages';
+import {
+  languageModelPartKind,
+  PART_HANDLING,
+  SENDABLE_IMAGE_TYPES,
+  unknownPartDescription,
+  type DataPart,
+  type LanguageModelPartKind,
+  type ThinkingMark,
+  type ToolCallPart,
+  type ToolResultPart,
+} from './languageModelParts';
+
+export type { ThinkingMark } from './languageModelParts';
 
 /** VS Code's `LanguageModelChatMessageRole`: User 1, Assistant 2 (and System 3, which VS Code's own chat sends). */
 export const LANGUAGE_MODEL_ROLE = { user: 1, assistant: 2, system: 3 } as const;
@@ -25,51 +40,19 @@ export interface LanguageModelToolShape {
 /** `LanguageModelChatToolMode`: Auto 1, Required 2. */
 export const LANGUAGE_MODEL_TOOL_MODE = { auto: 1, required: 2 } as const;
 
-interface TextPart {
-  value: string;
+export interface LanguageModelMessagesOptions {
+  /** The model reads images (a user message's images go as `image_url` parts). */
+  readsImages?: boolean;
+  /** Told of each part left out as unknown (neither content nor a known marker): what it is, never what it holds. */
+  unknownPart?: (description: string) => void;
 }
-interface ToolCallPart {
-  callId: string;
-  name: string;
-  input: unknown;
-}
-interface ToolResultPart {
-  callId: string;
-  content: readonly unknown[];
-}
-interface DataPart {
-  mimeType: string;
-  data: Uint8Array;
-}
-
-/**
- * A thinking part of an earlier answer (`LanguageModelThinkingPart`), as the host hands it over: its shape is a text
- * part's, so the host, which can test the class, marks it. It goes back as the message's `reasoning_content` (which
- * the transport sends only to a model that wants it), never into the answer's text.
- */
-export interface ThinkingMark {
-  readonly thinking: string;
-}
-
-const isObject = (part: unknown): part is Record<string, unknown> => typeof part === 'object' && part !== null;
-const isThinkingMark = (part: unknown): part is ThinkingMark => isObject(part) && typeof part['thinking'] === 'string' && !('value' in part);
-const isToolCallPart = (part: unknown): part is ToolCallPart => isObject(part) && typeof part['callId'] === 'string' && typeof part['name'] === 'string' && 'input' in part;
-const isToolResultPart = (part: unknown): part is ToolResultPart => isObject(part) && typeof part['callId'] === 'string' && Array.isArray(part['content']);
-const isDataPart = (part: unknown): part is DataPart => isObject(part) && typeof part['mimeType'] === 'string' && part['data'] instanceof Uint8Array;
-const isTextPart = (part: unknown): part is TextPart => isObject(part) && typeof part['value'] === 'string';
-
-/** The image types OpenAI-compatible vision models take as `data:` URLs. */
-const SENDABLE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-
-const isSendableImage = (part: unknown): part is DataPart => isDataPart(part) && SENDABLE_IMAGE_TYPES.has(part.mimeType.toLowerCase());
 
 /** Where a part is: an image can go only in a user message (a `tool` message holds one string). */
 type PartPlace = 'message' | 'tool-result';
 
-/** Text and JSON data travel as text; anything else (an image where none is sent, a binary) is named. */
-function dataText(part: DataPart, place: PartPlace): string {
+/** A data part the request cannot carry where it is, named: its type, its size and why it was left out. */
+function namedData(part: DataPart, place: PartPlace): string {
   const mime = part.mimeType.toLowerCase();
-  if (mime.startsWith('text/') || mime === 'application/json' || mime.endsWith('+json')) return new TextDecoder().decode(part.data);
   const why = place === 'tool-result' ? 'a tool result is sent as text only' : SENDABLE_IMAGE_TYPES.has(mime) ? 'this model is not known to read images' : 'Ask Model sends only text and images';
   return `[${part.mimeType} content of ${part.data.byteLength} bytes left out: ${why}]`;
 }
@@ -85,23 +68,39 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** The text of one part of a message or of a tool result; '' for a part that has none. */
-function partText(part: unknown, place: PartPlace = 'message'): string {
-  if (typeof part === 'string') return part;
-  if (isDataPart(part)) return dataText(part, place);
-  if (isTextPart(part)) return part.value;
-  // A prompt-tsx part (`value` is a rendered element tree): its JSON is the closest the service can take.
-  if (isObject(part) && 'value' in part && part['value'] !== undefined) return JSON.stringify(part['value']);
-  return '';
+/** The text `part` (of kind `kind`) adds where it is: '' for a part that adds none (a marker, an unknown part). */
+function partText(part: unknown, kind: LanguageModelPartKind, place: PartPlace, options: LanguageModelMessagesOptions): string {
+  const handling = PART_HANDLING[kind];
+  switch (handling) {
+    case 'text':
+      if (typeof part === 'string') return part;
+      if (kind === 'textData') return new TextDecoder().decode((part as DataPart).data);
+      if (kind === 'promptTsxPart') return JSON.stringify((part as { value: unknown }).value);
+      return (part as { value: string }).value;
+    case 'image':
+    case 'named':
+      return namedData(part as DataPart, place);
+    case 'unknown':
+      options.unknownPart?.(unknownPartDescription(part));
+      return '';
+    // A marker is never sent; inside a tool result (which holds text only), a call, a result or reasoning has nothing to say.
+    case 'marker':
+    case 'toolCall':
+    case 'toolResult':
+    case 'reasoning':
+      return '';
+    default:
+      return assertNever(handling);
+  }
+}
+
+function partsText(parts: readonly unknown[], options: LanguageModelMessagesOptions): string {
+  return parts.map((part) => partText(part, languageModelPartKind(part), 'tool-result', options)).join('');
 }
 
 /** Parts of a tool result (`LanguageModelToolResult.content` too) as the one string a `tool` message holds. */
 export function languageModelPartsText(parts: readonly unknown[]): string {
-  return parts.map((part) => partText(part, 'tool-result')).join('');
-}
-
-function toolResultText(part: ToolResultPart): string {
-  return languageModelPartsText(part.content);
+  return partsText(parts, {});
 }
 
 /**
@@ -109,7 +108,7 @@ function toolResultText(part: ToolResultPart): string {
  * wants them right after the assistant's calls), its text a user message after them (with its images, in order, as
  * parts when `readsImages`); an assistant message's tool calls become `tool_calls` with their input as JSON text.
  */
-export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMessageShape[], options: { readsImages?: boolean } = {}): ChatMessage[] {
+export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMessageShape[], options: LanguageModelMessagesOptions = {}): ChatMessage[] {
   const result: ChatMessage[] = [];
   for (const message of messages) {
     let text = '';
@@ -118,16 +117,26 @@ export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMe
     const toolResults: ChatMessage[] = [];
     /** The user message's parts once it has an image to send; until then, only `text`. */
     const parts: UserContentPart[] = [];
+    let dropped = 0;
     for (const part of message.content) {
-      if (isThinkingMark(part)) reasoning += part.thinking;
-      else if (isToolCallPart(part)) calls.push({ id: part.callId, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.input ?? {}) } });
-      else if (isToolResultPart(part)) toolResults.push({ role: 'tool', tool_call_id: part.callId, content: toolResultText(part) });
-      else if (options.readsImages === true && message.role === LANGUAGE_MODEL_ROLE.user && isSendableImage(part)) {
+      const kind = languageModelPartKind(part);
+      const handling = PART_HANDLING[kind];
+      if (handling === 'marker' || handling === 'unknown') dropped++;
+      if (handling === 'reasoning') reasoning += (part as ThinkingMark).thinking;
+      else if (handling === 'toolCall') {
+        const call = part as ToolCallPart;
+        calls.push({ id: call.callId, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) } });
+      } else if (handling === 'toolResult') {
+        const result = part as ToolResultPart;
+        toolResults.push({ role: 'tool', tool_call_id: result.callId, content: partsText(result.content, options) });
+      } else if (handling === 'image' && options.readsImages === true && message.role === LANGUAGE_MODEL_ROLE.user) {
         if (text !== '') parts.push({ type: 'text', text });
         text = '';
-        parts.push(imagePart(part));
-      } else text += partText(part);
+        parts.push(imagePart(part as DataPart));
+      } else text += partText(part, kind, 'message', options);
     }
+    // A message of markers only (nothing the service could read) is not sent as an empty one.
+    if (dropped > 0 && dropped === message.content.length) continue;
     if (parts.length > 0) {
       if (text !== '') parts.push({ type: 'text', text });
       result.push(...toolResults, { role: 'user', content: parts });
@@ -145,6 +154,8 @@ export function chatMessagesFromLanguageModel(messages: readonly LanguageModelMe
   return result;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
 /** The caller's tools as function definitions; a tool without a schema takes no arguments. */
 export function toolDefinitionsFromLanguageModel(tools: readonly LanguageModelToolShape[] | undefined): ToolDefinition[] {
   return (tools ?? []).map((tool) => {
@@ -160,4 +171,8 @@ export function toolDefinitionsFromLanguageModel(tools: readonly LanguageModelTo
 /** `tool_choice` for the caller's tool mode. */
 export function toolChoiceFor(toolMode: number | undefined): 'auto' | 'required' {
   return toolMode === LANGUAGE_MODEL_TOOL_MODE.required ? 'required' : 'auto';
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled part handling: ${String(value)}`);
 }

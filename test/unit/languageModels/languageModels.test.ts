@@ -9,6 +9,9 @@ import { createHttpError } from '../../../src/core/errors/httpErrors';
 import { emptyTokenCalibration, recordPromptUsage } from '../../../src/core/context/tokenCalibration';
 import { estimateMessageTokens, estimateTextTokens } from '../../../src/core/context/estimateTokens';
 import { modelRequestOptions } from '../../../src/core/request/modelRequestOptions';
+import { ServerTokenCounter } from '../../../src/core/context/serverTokenCounter';
+import { newTokenCountState, tokenCountUrls } from '../../../src/core/context/tokenCountServers';
+import { FakeTokenCountPort } from '../../support/fakes/context/fakeTokenCountPort';
 import { requestSettingsFor } from '../../../src/core/request/requestAssembly';
 import { readExtensionSettings } from '../../../src/core/settings/extensionSettings';
 import type { ChatDone, ChatEvent } from '../../../src/core/stream/events';
@@ -324,5 +327,24 @@ describe('VS Code language models: token counts', () => {
     const bare = languageModelTokenCount({ role: USER, content: [text('hi')] }, emptyTokenCalibration());
     const withResult = languageModelTokenCount({ role: USER, content: [text('hi'), toolResult('c', [text('a long result '.repeat(20))])] }, emptyTokenCalibration());
     assert.ok(withResult > bare + 20, `${withResult} vs ${bare}`);
+  });
+
+  it('where the server counts: its count of the text (the estimate until it has answered, never waiting), of a message its texts plus the marks', async () => {
+    const fake = new FakeTokenCountPort({ server: 'llama.cpp', tokenize: (value) => value.length });
+    const counter = new ServerTokenCounter({ state: newTokenCountState(), port: fake.port, model: 'm', urls: tokenCountUrls('http://127.0.0.1:8080/v1/chat/completions') });
+    const sample = 'function add(a: number, b: number) { return a + b; }';
+    assert.equal(languageModelTokenCount(sample, emptyTokenCalibration(), counter), estimateTextTokens(sample), 'not counted yet: the estimate, and the text goes to the server');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(languageModelTokenCount(sample, emptyTokenCalibration(), counter), sample.length);
+    assert.equal(languageModelTokenCount({ role: USER, content: [text(sample)] }, emptyTokenCalibration(), counter), sample.length + 4);
+    assert.equal(fake.callsTo('/tokenize'), 1, 'each text is counted once');
+    assert.deepEqual(fake.calls[0]?.body['add_special'], false, 'never a render of a whole prompt: the text alone');
+  });
+
+  it('where the server turned out not to count, or the counter fails: the estimate, never an error', async () => {
+    const absent = new ServerTokenCounter({ state: { ...newTokenCountState(), endpoint: 'none' }, port: new FakeTokenCountPort({ server: 'none' }).port, model: 'm', urls: tokenCountUrls('http://127.0.0.1:8080/v1/chat/completions') });
+    assert.equal(languageModelTokenCount('hello there', emptyTokenCalibration(), absent), estimateTextTokens('hello there'));
+    const broken = { available: true, count: () => { throw new Error('broken'); }, prepare: async () => false };
+    assert.equal(languageModelTokenCount('hello there', emptyTokenCalibration(), broken), estimateTextTokens('hello there'));
   });
 });

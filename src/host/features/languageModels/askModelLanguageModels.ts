@@ -1,6 +1,8 @@
 // The language model provider's work, loaded on its first call: every profile's catalogue as VS Code's model list,
-// one request per `sendRequest` (VS Code's caller runs the tools and sends their results back), and the calibrated
-// token count. The mapping itself is the core's (src/core/languageModels); this adapts it to VS Code's classes.
+// one request per `sendRequest` (VS Code's caller runs the tools and sends their results back) whose answer ends with
+// the server's token usage (the part Copilot Chat's context-window indicator reads), and the token count (the
+// server's own where it counts, else the calibrated estimate). The mapping itself is the core's
+// (src/core/languageModels); this adapts it to VS Code's classes.
 import * as vscode from 'vscode';
 import {
   chatMessagesFromLanguageModel,
@@ -21,6 +23,7 @@ import {
   type ContextMemory,
   type ModelInfo,
   type ServerProfile,
+  type ServerTokenCounter,
 } from '../../../core';
 import type { ModelCatalogues } from '../../platform/catalogue/modelCatalogues';
 import type { ClientFactory, ReadyClient } from '../../platform/clients/clientFactory';
@@ -42,6 +45,12 @@ export interface AskModelLanguageModelsOptions {
 
 export class AskModelLanguageModels implements vscode.Disposable {
   private readonly stopListening: () => void;
+  /** Each model's token counter (by profile and model), from its latest run: undefined where the server counts none. */
+  private readonly counters = new Map<string, ServerTokenCounter | undefined>();
+  /** Models whose counter was asked for before any run of theirs (once each). */
+  private readonly countersAsked = new Set<string>();
+  /** Parts left out as unknown, logged once each. */
+  private readonly unknownParts = new Set<string>();
 
   constructor(private readonly options: AskModelLanguageModelsOptions) {
     // A server asked again (the picker's Refresh, Test Connection) may list other models or limits: VS Code asks anew.
@@ -112,7 +121,9 @@ export class AskModelLanguageModels implements vscode.Disposable {
       });
       if (!run) return;
       feature = run.feature;
-      const request = run.buildRequest(chatMessagesFromLanguageModel(withThinkingMarked(messages, ThinkingPart), { readsImages: run.modelInfo.supportsVision === true }), { toolChoice: toolChoiceFor(options.toolMode) });
+      this.counters.set(counterKey(model), run.tokenCounter);
+      const conversation = chatMessagesFromLanguageModel(withThinkingMarked(messages, ThinkingPart), { readsImages: run.modelInfo.supportsVision === true, unknownPart: (part) => this.unknownPart(feature, part) });
+      const request = run.buildRequest(conversation, { toolChoice: toolChoiceFor(options.toolMode) });
       for await (const batch of run.client.streamBatches(request, { signal: signal.signal })) {
         for (const part of answer.partsOf(batch)) {
           if (part.type === 'text') progress.report(new vscode.LanguageModelTextPart(part.value));
@@ -141,10 +152,42 @@ export class AskModelLanguageModels implements vscode.Disposable {
       log.error(`${feature}: ${failure.message}`);
       throw languageModelError(failure);
     }
+    // The answer ends with the server's usage, where this VS Code has data parts and the server counted anything.
+    const usage = answer.usagePart();
+    const DataPart = dataPartClass();
+    if (usage && DataPart) progress.report(new DataPart(usage.data, usage.mimeType));
   }
 
+  /** The server's count where the catalogue says it counts (as the chat's meter takes it), else the calibrated estimate; never throws. */
   async countTokens(model: AskModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage, _token: vscode.CancellationToken): Promise<number> {
-    return languageModelTokenCount(text, this.memoryOf(model.profile, { id: model.model, sources: {} }).calibration());
+    return languageModelTokenCount(text, this.memoryOf(model.profile, { id: model.model, sources: {} }).calibration(), this.counterOf(model));
+  }
+
+  /**
+   * The model's token counter: its latest run's. A model not run yet has its run prepared once, in the background (no
+   * request is sent; the counter is the platform's, none unless the catalogue says the server counts), and is
+   * counted by the estimate meanwhile.
+   */
+  private counterOf(model: AskModelChatInformation): ServerTokenCounter | undefined {
+    const key = counterKey(model);
+    if (this.counters.has(key)) return this.counters.get(key);
+    if (!this.countersAsked.has(key)) {
+      this.countersAsked.add(key);
+      this.options.runs.prepare({ surface: 'vscode-chat', profile: model.profile, model: model.model }).then(
+        (run) => {
+          if (run?.tokenCounter && !this.counters.has(key)) this.counters.set(key, run.tokenCounter);
+        },
+        () => undefined,
+      );
+    }
+    return undefined;
+  }
+
+  /** A part of the caller's messages that is neither content nor a marker we know: left out, and said once. */
+  private unknownPart(feature: string, part: string): void {
+    if (this.unknownParts.has(part)) return;
+    this.unknownParts.add(part);
+    this.options.log.debug(`${feature}: ${part} in the caller's messages was left out of the request: Ask Model does not know what it means`);
   }
 
   /** The model's window and token calibration as every feature shares them (per profile and model). */
@@ -176,6 +219,23 @@ function abortSignalOf(token: vscode.CancellationToken): { signal: AbortSignal; 
   if (token.isCancellationRequested) controller.abort();
   const listener = token.onCancellationRequested(() => controller.abort());
   return { signal: controller.signal, dispose: () => listener.dispose() };
+}
+
+function counterKey(model: AskModelChatInformation): string {
+  return `${model.profile}\n${model.model}`;
+}
+
+/**
+ * `LanguageModelDataPart` where the running VS Code has it (the API this extension is typed against, @types/vscode
+ * 1.138, has it; probed as the thinking part is, so a host without it reports no usage rather than failing the
+ * answer). Its constructor takes the bytes and the MIME type; the extension host passes on a part only when it is an
+ * instance of its own class (read in code-server 4.139.1's extensionHostProcess.js).
+ */
+type DataPartClass = new (data: Uint8Array, mimeType: string) => vscode.LanguageModelDataPart;
+
+function dataPartClass(): DataPartClass | undefined {
+  const candidate = (vscode as unknown as { LanguageModelDataPart?: unknown }).LanguageModelDataPart;
+  return typeof candidate === 'function' ? (candidate as DataPartClass) : undefined;
 }
 
 /** `LanguageModelThinkingPart` where the running VS Code has it (newer than the API this extension is typed against). */

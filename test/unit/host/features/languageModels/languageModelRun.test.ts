@@ -48,7 +48,7 @@ describe('VS Code’s language models: the run (host, through the vscode shim)',
   it('the profile the caller named answers, with its own body and the surface’s metadata, and the answer is recorded', async () => {
     second.script(textTurn('Sunny.'));
     const parts = await respond('Second', 'second-model', {});
-    assert.deepEqual(parts.map((part) => (part as { value?: string }).value), ['Sunny.']);
+    assert.deepEqual(parts.filter((part) => part instanceof api.LanguageModelTextPart).map((part) => (part as { value?: string }).value), ['Sunny.']);
     assert.equal(server.requests.length, 0, 'the active profile’s server is not asked');
     const body = second.requests.find((request) => request.path === '/v1/chat/completions')!.body as Record<string, unknown>;
     assert.equal(body['model'], 'second-model');
