@@ -23,7 +23,7 @@ import { parseOllamaShow } from './ollamaShow';
 import { parseOllamaTags } from './ollamaTags';
 import { parseOpenAiModels } from './openAiModels';
 import { discoveryUrls } from './discoveryUrls';
-import { unexpectedEndpointIn } from './unexpectedEndpoint';
+import { unexpectedEndpointIn } from '../errors/unexpectedEndpoint';
 
 /** What one endpoint gave: models read from it, nothing there (`absent`: 404 or not its kind of body), or a failure. */
 export interface EndpointOutcome {

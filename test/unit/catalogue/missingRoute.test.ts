@@ -1,14 +1,14 @@
-// Discovery's stand-in for the shared recogniser of "no such route here" inside a 2xx (LM Studio's 200 "Unexpected
-// endpoint or method"), read over the recorded body; the same contract as the recogniser it will be replaced by.
+// Discovery and "no such route here" inside a 2xx (LM Studio's 200 "Unexpected endpoint or method"), read over the
+// recorded body with the recogniser the completions and the chat client share (src/core/errors/unexpectedEndpoint.ts).
 import assert from 'node:assert/strict';
-import { unexpectedEndpointIn } from '../../../src/core/catalogue/unexpectedEndpoint';
+import { unexpectedEndpointIn } from '../../../src/core/errors/unexpectedEndpoint';
 import { readProbeAnswer } from '../../../src/core/catalogue/discoverCatalogue';
 import { parseLlamaCppProps } from '../../../src/core/catalogue/llamaCppProps';
 import { loadDiscoveryFixtures } from '../../support/discovery/discoveryFixtures';
 
 const recorded = (): unknown => JSON.parse(loadDiscoveryFixtures('missing-route')[0]?.bodyText ?? 'null');
 
-describe('unexpectedEndpointIn (discovery’s stand-in)', () => {
+describe('discovery: a 200 that says the route does not exist', () => {
   it("gives LM Studio's words for the recorded 200", () => {
     assert.equal(unexpectedEndpointIn(recorded()), 'Unexpected endpoint or method. (POST /chat/completions)');
   });
