@@ -44,7 +44,8 @@ export { workspaceToolNamed, type WorkspaceToolOf, type WorkspaceToolName, type 
 export { lineCount } from './tools/createFileTool';
 export { DEFAULT_LIST_RESULTS, DEFAULT_SEARCH_RESULTS } from './tools/argumentSchemas';
 export type { ValidToolCall, WorkspaceToolCallOf, VscodeToolCall } from './tools/validateToolCall';
-export { vscodeToolResultText, vscodeToolFailure, type VscodeToolInfo } from './tools/vscodeTools';
+export type { VscodeToolInfo } from './tools/vscodeTools';
+export { vscodeToolFailure, vscodeToolResultText } from './tools/vscodeToolResults';
 export { resolveWorkspacePath, type WorkspaceFolderRef, type WorkspacePathOptions } from './tools/workspacePath';
 export { matchingDenyGlob } from './tools/denyGlobs';
 export { reapplyEdit } from './tools/reapplyEdit';

@@ -2,10 +2,10 @@
 // built-in ones) offered to the model next to the workspace tools. Nothing is offered unless the user lists it in
 // askModel.vscodeTools.allow, by name or by tag (`mcp`): the list also holds tools that run terminal commands.
 // This file is the pure part: which tools match, the function name each is offered under (the service takes only
-// `^[a-zA-Z0-9_-]{1,64}$`, and none may shadow a workspace tool), its parameters as the tool's own JSON Schema, and
-// the text the model reads back for a result or a failure. The host lists the tools and invokes them.
+// `^[a-zA-Z0-9_-]{1,64}$`, and none may shadow a workspace tool) and its parameters as the tool's own JSON Schema;
+// the text the model reads back for a result or a failure is vscodeToolResults.ts (loaded with the tools that run
+// calls, not with every run). The host lists the tools and invokes them.
 import type { ToolDefinition } from '../protocol/messages';
-import { languageModelPartsText } from '../languageModels/languageModelMessages';
 import { findWorkspaceTool } from './workspaceTools';
 
 /** What VS Code says of one tool (`LanguageModelToolInformation`). */
@@ -133,18 +133,6 @@ function allowsNull(schema: unknown): boolean {
   const type = schema['type'];
   if (type === undefined) return true;
   return type === 'null' || (Array.isArray(type) && type.includes('null'));
-}
-
-/** What the model reads for the tool's result (`LanguageModelToolResult.content`). */
-export function vscodeToolResultText(toolName: string, content: readonly unknown[]): string {
-  const text = languageModelPartsText(content);
-  return text.trim() === '' ? `${toolName} returned no text.` : text;
-}
-
-/** What the model reads when invoking the tool threw: the tool is gone, its input was refused, or it failed. */
-export function vscodeToolFailure(toolName: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return `The VS Code tool ${toolName} failed: ${message || 'no reason given'}`;
 }
 
 function escapeRegExp(text: string): string {

@@ -11,6 +11,7 @@ export const FIRST_USE: Readonly<Record<string, readonly string[]>> = {
   'Ask Model': ['platform', 'ask'],
   'Edit Selection': ['platform', 'editSelection', 'tools'],
   "VS Code's chat (our models listed and asked)": ['platform', 'languageModels', 'catalogueDiscovery'],
+  "VS Code's chat, on a server that counts tokens": ['platform', 'languageModels', 'catalogueDiscovery', 'tokenCounting'],
   'inline completions (the first keystroke where they are on)': ['platform', 'completions'],
   'Write Commit Message': ['platform', 'commit'],
   'Test Connection, Add Profile, Select Model': ['platform', 'profiles', 'catalogueDiscovery'],

@@ -13,7 +13,7 @@ import type { ProposedEditDocuments } from './proposedEdits';
 import { getDiagnostics, getEditorContext, readFile } from './readTools';
 import type { ReadTracker } from './readTracker';
 import { listFiles, searchText } from './searchTools';
-import { invokeVscodeTool } from '../../platform/tools/vscodeTools';
+import { invokeVscodeTool } from './vscodeToolCalls';
 
 /**
  * What the model reads when it asks for a workspace tool in Restricted Mode: no tool reads, lists, searches or changes a
