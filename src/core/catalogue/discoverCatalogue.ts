@@ -49,6 +49,8 @@ export interface DiscoverOptions {
   signal?: AbortSignal | undefined;
   /** The most time each probe of a richer endpoint may take. Default 5 s. */
   probeTimeoutMs?: number;
+  /** The signal that ends a probe after `ms`: AbortSignal.timeout unless given (a test gives its own clock). */
+  timeLimit?: (ms: number) => AbortSignal;
   /** How many per-model requests (/api/show, a router's /props?model=) run at once. Default 4. */
   concurrency?: number;
   /** The most models asked about one by one (/api/show, a router's /props?model=). Default 64. */
@@ -201,7 +203,7 @@ async function probeOllama(options: DiscoverOptions, urls: ReturnType<typeof dis
 /** One request with the probe's time limit; any status but 2xx, or a body its parser finds nothing in, is `absent`. */
 async function probe(options: DiscoverOptions, endpoint: DiscoveryEndpoint, url: string, parse: (json: unknown) => ModelInfo[], body?: unknown): Promise<ProbeResult> {
   const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
-  const limit = AbortSignal.timeout(timeoutMs);
+  const limit = options.timeLimit?.(timeoutMs) ?? AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
   const absent = (): ProbeResult => ({ models: [], outcomes: [{ endpoint, url, outcome: 'absent' }] });
   try {
