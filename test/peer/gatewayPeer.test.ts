@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BadRequestError, ContextOverflowError, UpstreamUnreachableError } from '../../src/core/errors/httpErrors';
 import { buildChatRequest } from '../../src/core/request/buildChatRequest';
-import { ChatClient } from '../../src/core/client/chatClient';
+import { ChatClient, type ChatClientOptions } from '../../src/core/client/chatClient';
 import { discoverServerModels } from '../../src/core/catalogue/discoverCatalogue';
 import type { ChatCompletionRequest, ChatMessage, ToolDefinition } from '../../src/core/protocol/messages';
 import { runOverflowConversation } from '../support/peer/overflowRun';
@@ -61,8 +61,8 @@ describe('a real gateway (Portkey) in front of the peer', function () {
     await stopAll?.();
   });
 
-  const clientThrough = (headers: Record<string, string>, fetch: typeof globalThis.fetch = globalThis.fetch, maxRetries = 2): ChatClient =>
-    new ChatClient({ fetch, baseUrl: gateway.baseUrl, apiKey: peer.apiKey, headers, maxRetries, firstByteTimeoutMs: 60_000 });
+  const clientThrough = (headers: Record<string, string>, fetch: typeof globalThis.fetch = globalThis.fetch, maxRetries = 2, sleep?: ChatClientOptions['sleep']): ChatClient =>
+    new ChatClient({ fetch, baseUrl: gateway.baseUrl, apiKey: peer.apiKey, headers, maxRetries, firstByteTimeoutMs: 60_000, ...(sleep ? { sleep } : {}) });
 
   const request = (messages: ChatMessage[], stream: boolean, options: { tools?: ToolDefinition[]; extraBody?: Record<string, unknown> } = {}): ChatCompletionRequest =>
     buildChatRequest({
@@ -179,15 +179,19 @@ describe('a real gateway (Portkey) in front of the peer', function () {
     const closed = await freePort();
     const headers = gatewayHeadersFor(`http://127.0.0.1:${closed}`);
     const exchanges: Exchange[] = [];
-    const started = Date.now();
-    await assert.rejects(clientThrough(headers, recordingFetch(exchanges), 2).complete(request([{ role: 'user', content: 'hi' }], true)), (error: unknown) => {
+    // The client's waits between attempts are recorded, not taken.
+    const waits: number[] = [];
+    const sleep = async (ms: number): Promise<void> => {
+      waits.push(ms);
+    };
+    await assert.rejects(clientThrough(headers, recordingFetch(exchanges), 2, sleep).complete(request([{ role: 'user', content: 'hi' }], true)), (error: unknown) => {
       assert.ok(error instanceof UpstreamUnreachableError, String(error));
       assert.match(error.message, new RegExp(`the gateway could not reach its upstream at http://127\\.0\\.0\\.1:${closed}/v1\\.`));
       assert.match(error.message, new RegExp(`The gateway said: "connect ECONNREFUSED 127\\.0\\.0\\.1:${closed}"`));
       return true;
     });
     assert.equal(exchanges.length, 1, 'not retried');
-    assert.ok(Date.now() - started < 5000, 'no backoff waited');
+    assert.deepEqual(waits, [], 'no backoff waited');
     assert.deepEqual(exchanges[0], { status: 500, body: recordedBody('upstream-refused-500').replace('18939', String(closed)) });
   });
 

@@ -51,6 +51,8 @@ export interface DiscoverOptions {
   signal?: AbortSignal | undefined;
   /** The most time each probe of a richer endpoint may take. Default 5 s. */
   probeTimeoutMs?: number;
+  /** The signal that ends a probe after `ms`: AbortSignal.timeout unless given (a test gives its own clock). */
+  timeLimit?: (ms: number) => AbortSignal;
   /** How many per-model requests (/api/show, a router's /props?model=) run at once. Default 4. */
   concurrency?: number;
   /** The most models asked about one by one (/api/show, a router's /props?model=). Default 64. */
@@ -214,7 +216,7 @@ export function readProbeAnswer(json: unknown, parse: (json: unknown) => ModelIn
  */
 async function probe(options: DiscoverOptions, endpoint: DiscoveryEndpoint, url: string, parse: (json: unknown) => ModelInfo[], body?: unknown): Promise<ProbeResult> {
   const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
-  const limit = AbortSignal.timeout(timeoutMs);
+  const limit = options.timeLimit?.(timeoutMs) ?? AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
   const absent = (): ProbeResult => ({ models: [], outcomes: [{ endpoint, url, outcome: 'absent' }] });
   try {

@@ -10,6 +10,8 @@ export interface FindLocalServersOptions {
   request: LocalProbePort;
   /** The most time one request may take. Default 1.5 s: a local server answers its model list in milliseconds. */
   timeoutMs?: number;
+  /** The signal that ends one request after `ms`: AbortSignal.timeout unless given (a test gives its own clock). */
+  timeLimit?: (ms: number) => AbortSignal;
   /** Ports to ask besides the usual ones (on the same loopback hosts only). */
   extraPorts?: readonly number[];
   signal?: AbortSignal;
@@ -35,7 +37,8 @@ async function probeTarget(target: ProbeTarget, options: FindLocalServersOptions
 }
 
 async function ask(target: ProbeTarget, endpoint: IdentityEndpoint, options: FindLocalServersOptions): Promise<IdentityReply | undefined> {
-  const limit = AbortSignal.timeout(options.timeoutMs ?? LOCAL_PROBE_TIMEOUT_MS);
+  const ms = options.timeoutMs ?? LOCAL_PROBE_TIMEOUT_MS;
+  const limit = options.timeLimit?.(ms) ?? AbortSignal.timeout(ms);
   const signal = options.signal ? AbortSignal.any([limit, options.signal]) : limit;
   try {
     return await options.request(identityUrl(target, endpoint), signal);

@@ -1,6 +1,6 @@
 // Writes a non-streamed answer; stream faults have a non-stream counterpart where one makes sense.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sleep, untilAborted } from './abortableSleep';
+import { untilAborted, type Sleep } from './abortableSleep';
 import type { PlannedAnswer } from './answerPlan';
 import { buildCompletionBody } from './completionBody';
 import type { CompletionEnvelope } from './completionEnvelope';
@@ -13,6 +13,8 @@ export interface CompletionContext {
   res: ServerResponse;
   signal: AbortSignal;
   startedAt: number;
+  /** How the server waits (ReferenceServerOptions.sleep). */
+  sleep: Sleep;
 }
 
 export async function writeCompletion(plan: PlannedAnswer, envelope: CompletionEnvelope, fault: Fault | undefined, ctx: CompletionContext): Promise<void> {
@@ -21,10 +23,10 @@ export async function writeCompletion(plan: PlannedAnswer, envelope: CompletionE
       ctx.req.socket.destroy();
       return;
     case 'stall':
-      await (fault.ms === undefined ? untilAborted(ctx.signal) : sleep(fault.ms, ctx.signal));
+      await (fault.ms === undefined ? untilAborted(ctx.signal) : ctx.sleep(fault.ms, ctx.signal));
       break;
     case 'slowDrip':
-      await sleep(fault.delayMs, ctx.signal);
+      await ctx.sleep(fault.delayMs, ctx.signal);
       break;
     case 'garbageLine':
       sendText(ctx.res, 200, 'this is not json', 'application/json');

@@ -2,7 +2,7 @@
 // answer in the shape of the server that owns the endpoint, whole or streamed, slow or refused as the options say.
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { sleep } from './abortableSleep';
+import type { Sleep } from './abortableSleep';
 import { buildAnswer } from './completionAnswer';
 import { isObject, readCompletionRequest } from './completionRequest';
 import type { CompletionShape } from './completionShape';
@@ -51,6 +51,7 @@ export class CompletionRoutes {
   constructor(
     private readonly options: CompletionRoutesOptions,
     private readonly records: RecordedCompletion[],
+    private readonly sleep: Sleep,
   ) {}
 
   /** The route served at `pathname`, undefined when it is not a completion endpoint or is switched off. */
@@ -86,7 +87,7 @@ export class CompletionRoutes {
     if (!read.ok) return sendJson(res, read.status, read.body);
     if (route === 'v1-completions' && this.options.refuseSuffix === true && read.request.suffixGiven) return sendJson(res, 400, VLLM_SUFFIX_REFUSAL);
 
-    if (this.options.delayMs !== undefined && this.options.delayMs > 0) await sleep(this.options.delayMs, signal);
+    if (this.options.delayMs !== undefined && this.options.delayMs > 0) await this.sleep(this.options.delayMs, signal);
     if (signal.aborted) return;
     const { status } = this.options;
     if (status !== undefined) {
@@ -97,7 +98,7 @@ export class CompletionRoutes {
     const shape = SHAPES[route];
     const input = { answer: buildAnswer(middle, read.request, record.receivedAt), request: read.request, body: parsedBody, model: ctx.model };
     if (!read.request.stream) return sendJson(res, 200, shape.whole(input));
-    return writeFrames(res, shape.frames(input), shape.streamContentType, this.options.pieceDelayMs ?? 0, signal);
+    return writeFrames(res, shape.frames(input), shape.streamContentType, this.options.pieceDelayMs ?? 0, signal, this.sleep);
   }
 }
 

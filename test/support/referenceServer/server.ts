@@ -12,6 +12,7 @@ import { discoveryAnswer, isUnauthenticated } from '../discovery/discoveryShapes
 import { sendJson, sendText } from './httpReplies';
 import { sendOpenAiError } from './openAiError';
 import { readBody } from './readBody';
+import { sleep as timerSleep, type Sleep } from './abortableSleep';
 import type { ReadBody } from './readBody';
 import { writeReplay } from './replayResponder';
 import { sendStatusFault } from './statusFault';
@@ -70,14 +71,16 @@ class ReferenceHttpServer implements ReferenceServer {
   private toolCallCount = 0;
   private closing: Promise<void> | undefined;
   private readonly completions: CompletionRoutes | undefined;
+  private readonly sleep: Sleep;
 
   constructor(
     private readonly options: ReferenceServerOptions,
     private readonly httpServer: http.Server,
   ) {
     this.model = options.model ?? DEFAULT_MODEL;
+    this.sleep = options.sleep ?? timerSleep;
     this.modelIds = [...new Set([this.model, ...(options.models ?? [])])];
-    this.completions = options.completions === undefined ? undefined : new CompletionRoutes(options.completions, this.completionRequests);
+    this.completions = options.completions === undefined ? undefined : new CompletionRoutes(options.completions, this.completionRequests, this.sleep);
     httpServer.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -238,9 +241,9 @@ class ReferenceHttpServer implements ReferenceServer {
     const envelope = newEnvelope(this.model);
     if (request.stream && fault?.type !== 'jsonToStream') {
       const chunks = buildStreamChunks(plan, envelope, request.includeUsage);
-      return writeStreamedAnswer(chunks, fault, { req, res, signal, startedAt, responseMs: plan.responseMs });
+      return writeStreamedAnswer(chunks, fault, { req, res, signal, startedAt, responseMs: plan.responseMs, sleep: this.sleep });
     }
-    return writeCompletion(plan, envelope, fault, { req, res, signal, startedAt });
+    return writeCompletion(plan, envelope, fault, { req, res, signal, startedAt, sleep: this.sleep });
   }
 
   private nextReply(request: ChatRequest): NextReply {

@@ -1,6 +1,6 @@
 // Writes a streamed answer as server-sent events and applies the stream faults at their chunk boundary.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sleep, untilAborted } from './abortableSleep';
+import { untilAborted, type Sleep } from './abortableSleep';
 import { writeAndFlush } from './httpReplies';
 import { resolveResponseMs } from './responseTiming';
 import type { StreamChunk } from './streamChunks';
@@ -15,12 +15,14 @@ export interface StreamContext {
   startedAt: number;
   /** The scripted `_response_ms`: undefined = measure, null = omit. */
   responseMs: number | null | undefined;
+  /** How the server waits (ReferenceServerOptions.sleep). */
+  sleep: Sleep;
 }
 
 type Outcome = 'continue' | 'stop';
 
 export async function writeStreamedAnswer(chunks: readonly StreamChunk[], fault: Fault | undefined, ctx: StreamContext): Promise<void> {
-  const { res, signal } = ctx;
+  const { res, signal, sleep } = ctx;
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
   res.flushHeaders();
 
@@ -45,11 +47,11 @@ export async function writeStreamedAnswer(chunks: readonly StreamChunk[], fault:
 async function applyMidStreamFault(fault: Fault, ctx: StreamContext): Promise<Outcome> {
   switch (fault.type) {
     case 'resetMidStream':
-      if (fault.afterMs !== undefined) await sleep(fault.afterMs, ctx.signal);
+      if (fault.afterMs !== undefined) await ctx.sleep(fault.afterMs, ctx.signal);
       ctx.req.socket.destroy();
       return 'stop';
     case 'stall':
-      await (fault.ms === undefined ? untilAborted(ctx.signal) : sleep(fault.ms, ctx.signal));
+      await (fault.ms === undefined ? untilAborted(ctx.signal) : ctx.sleep(fault.ms, ctx.signal));
       return 'continue';
     case 'garbageLine':
       await send(ctx, 'data: this is not json\n\n');

@@ -50,6 +50,13 @@ export interface ReferenceServerOptions {
    * recorded `{"error":"Unexpected endpoint or method. (POST /infill)"}` naming the request (unknownRoute.ts).
    */
   unknownRoutes?: UnknownRouteAnswer;
+  /**
+   * How the server waits: a fault's pause (`resetMidStream`'s afterMs, `stall`'s ms), `slowDrip`'s gaps, and the
+   * completion routes' delayMs and pieceDelayMs. Each wait must end after `ms` or at once when `signal` aborts (the
+   * client went away, or the server closes). Default a timer; a test gives its own to see the waits asked for and to
+   * end them when it chooses, so that nothing it asserts depends on the machine's speed.
+   */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 /** The completion endpoints by the name of the server that offers them. */

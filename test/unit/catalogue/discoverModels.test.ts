@@ -131,20 +131,36 @@ describe('discoverModels through a fake port', () => {
   const notFound: DiscoveryReply = { status: 404, json: { error: 'not found' } };
 
   it('a probe that does not answer in time is given up, noted as failed, and the rest of the catalogue stands', async () => {
-    const started = Date.now();
-    const discovered = await discoverModels({
+    // The time limits are the test's: a probe's ends only when the test says its 50 ms have passed.
+    const limits: { ms: number; passed: AbortController }[] = [];
+    let propsAsked: () => void = () => undefined;
+    const propsWaiting = new Promise<void>((resolve) => (propsAsked = resolve));
+    const discovery = discoverModels({
       urls,
       probeTimeoutMs: 50,
+      timeLimit: (ms) => {
+        const passed = new AbortController();
+        limits.push({ ms, passed });
+        return passed.signal;
+      },
       request: (request) => {
         if (request.url.endsWith('/v1/models')) return Promise.resolve(list('a'));
-        if (request.url.endsWith('/props')) return new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+        if (request.url.endsWith('/props')) {
+          propsAsked();
+          return new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+        }
         return Promise.resolve(notFound);
       },
     });
-    assert.ok(Date.now() - started < 2000);
+    await propsWaiting;
+    assert.ok(limits.length > 0 && limits.every((limit) => limit.ms === 50), `limits asked: ${limits.map((limit) => limit.ms).join(', ')}`);
+    // 50 ms pass: every limit set so far ends; only /props was still waiting.
+    for (const { passed } of limits) passed.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    const discovered = await discovery;
     assert.deepEqual(discovered.listedIds, ['a']);
     const props = discovered.endpoints.find((outcome) => outcome.endpoint === 'GET /props');
     assert.deepEqual([props?.outcome, props?.reason], ['failed', 'no answer within 50 ms']);
+    assert.deepEqual(discovered.endpoints.filter((outcome) => outcome.outcome === 'failed').map((outcome) => outcome.endpoint), ['GET /props'], 'the probes that answered stand');
   });
 
   it('asks /api/show a few models at a time, each by name', async () => {

@@ -1,6 +1,7 @@
 // The client against the reference server over real loopback HTTP (and a fake fetch where a test needs to see
 // exactly what was sent or control time): headers, retries, the compatibility resend, time-outs, aborts, models.
 import assert from 'node:assert/strict';
+import { mock } from 'node:test';
 import { AuthenticationError, BadRequestError, RateLimitError, ServerError } from '../../../src/core/errors/httpErrors';
 import { ChatClient, type ChatClientOptions, type ExchangeLogEntry } from '../../../src/core/client/chatClient';
 import { CompatibilityMemory } from '../../../src/core/client/compatibilityMemory';
@@ -11,6 +12,7 @@ import type { ChatCompletionRequest } from '../../../src/core/protocol/messages'
 import { BASIC_REQUEST, collectOutcome } from '../../support/collectOutcome';
 import { fakeFetch, hangingResponse, jsonResponse, piecesResponse } from '../../support/fakeFetch';
 import { faultTurn, replayTurn, startReferenceServer, textTurn, toolCallsTurn, type ReferenceServer } from '../../support/referenceServer';
+import { splitText } from '../../support/referenceServer/splitText';
 import { HEADER_CASES } from '../../support/headerCases';
 import { utf8 } from '../../support/byteSplits';
 import { textTranscript } from '../../support/sseTranscript';
@@ -278,30 +280,27 @@ describe('ChatClient against the reference server', () => {
     assert.match(outcome.error?.message ?? '', /within 0\.2 s|within 0\.1 s|firstByteSeconds/);
   });
 
-  it('idle time-out mid-stream: partial text kept, its own message', async () => {
-    server.script(faultTurn({ type: 'stall', afterChunks: 3 }, textTurn('alpha beta gamma delta epsilon', { chunks: 5 })));
-    const started = Date.now();
-    const outcome = await collectOutcome(client({ idleTimeoutMs: 200 }), BASIC_REQUEST);
-    assert.equal(outcome.error?.kind, 'timeout');
-    assert.match(outcome.error?.message ?? '', /stalled.*idleSeconds/);
-    assert.ok(outcome.text.length > 0);
-    assert.ok(Date.now() - started < 5000);
-  });
-
-  it('reports tokens per second only when generation took measurable time', async () => {
-    server.script(faultTurn({ type: 'slowDrip', delayMs: 40 }, textTurn('a b c d e f', { chunks: 6 })));
-    const slow = await client().complete(BASIC_REQUEST);
-    assert.ok((slow.done?.timings.tokensPerSecond ?? 0) > 0, 'a rate over ~200 ms of generation');
-    server.script(textTurn('all at once', { chunks: 1 }));
-    const instant = await client().complete(BASIC_REQUEST);
-    assert.equal(instant.done?.timings.tokensPerSecond, undefined, 'no rate for an answer in one read');
-  });
-
-  it('a slow drip within the idle limit is not a time-out', async () => {
-    server.script(faultTurn({ type: 'slowDrip', delayMs: 60 }, textTurn('slow but steady', { chunks: 4 })));
-    const outcome = await collectOutcome(client({ idleTimeoutMs: 500, firstByteTimeoutMs: 500 }), BASIC_REQUEST);
-    assert.equal(outcome.error, undefined);
-    assert.equal(outcome.text, 'slow but steady');
+  it('idle time-out mid-stream: partial text kept, its own message naming the limit', async () => {
+    const answer = 'alpha beta gamma delta epsilon';
+    server.script(faultTurn({ type: 'stall', afterChunks: 3 }, textTurn(answer, { chunks: 5 })));
+    // The role chunk and two pieces of text, then the stall.
+    const partial = splitText(answer, 5).slice(0, 2).join('');
+    // The client's clock is the test's: it stands still while the pieces arrive and moves 200 ms on once the last one
+    // before the stall is in, so the limit can trip only in the silence after it, however slow the machine is.
+    let clock = 0;
+    let text = '';
+    let error: unknown;
+    try {
+      for await (const event of client({ idleTimeoutMs: 200, now: () => clock }).stream(BASIC_REQUEST)) {
+        if (event.type === 'text') text += event.text;
+        if (text === partial) clock = 200;
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    assert.equal(text, partial);
+    assert.ok(error instanceof TimeoutError && error.phase === 'idle' && error.timeoutMs === 200, String(error));
+    assert.match(error.message, /stalled: nothing arrived for 0\.2 s.*idleSeconds/);
   });
 
   it('a caller abort mid-stream ends quietly with the partial text', async () => {
@@ -378,7 +377,54 @@ describe('ChatClient against a server that answers a path it does not serve with
   });
 });
 
+/** An SSE transcript cut into its events, one piece each. */
+const sseEvents = (transcript: string): string[] => transcript.split(/(?<=\n\n)/);
+
+/**
+ * A fetch whose answer's body arrives in `pieces`, each `gapMs` after the last on node:test's mocked clock; the
+ * request's abort errors the body, as a real fetch's does.
+ */
+function drippingFetch(pieces: readonly string[], gapMs: number): typeof globalThis.fetch {
+  return fakeFetch((call) => {
+    const queue = pieces.map(utf8);
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const piece = queue.shift();
+          if (piece === undefined) return controller.close();
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, gapMs);
+            call.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+          });
+          if (call.signal?.aborted) controller.error(new DOMException('aborted', 'AbortError'));
+          else controller.enqueue(piece);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  }).fetch;
+}
+
+/** Waits for `work` while moving node:test's mocked clock on a millisecond at a time (at most 10 s of it). */
+async function onMockedClock<T>(work: Promise<T>): Promise<T> {
+  let settled = false;
+  work.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let ms = 0; ms < 10_000 && !settled; ms++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    mock.timers.tick(1);
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(settled, 'still under way after 10 s of the mocked clock');
+  return work;
+}
+
 describe('ChatClient with a fake fetch', () => {
+  afterEach(() => mock.timers.reset());
+
   it('a stream request answered with an HTML 200 page gives a clear error', async () => {
     const { fetch } = fakeFetch(() => new Response('<html>login</html>', { status: 200, headers: { 'content-type': 'text/html' } }));
     const outcome = await collectOutcome(new ChatClient({ fetch, baseUrl: 'http://x' }), BASIC_REQUEST);
@@ -398,6 +444,33 @@ describe('ChatClient with a fake fetch', () => {
     await assert.rejects(new ChatClient({ fetch, baseUrl: 'http://x', apiKey: 'k-123456' }).complete(BASIC_REQUEST), AuthenticationError);
     const five = fakeFetch(() => jsonResponse(500, 'boom'));
     await assert.rejects(new ChatClient({ fetch: five.fetch, baseUrl: 'http://x', maxRetries: 0 }).complete(BASIC_REQUEST), ServerError);
+  });
+
+  it('reports tokens per second only when generation took measurable time, by the client’s clock', async () => {
+    // Each piece of the answer arrives 40 ms after the last on the mocked clock, which is the client's too.
+    mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+    const pieces = sseEvents(textTranscript(['a ', 'b ', 'c ', 'd ', 'e ', 'f']));
+    const dripped = (gapMs: number, cut: readonly string[]) => new ChatClient({ fetch: drippingFetch(cut, gapMs), baseUrl: 'http://x', now: () => Date.now() });
+    const slow = await onMockedClock(dripped(40, pieces).complete(BASIC_REQUEST));
+    // The role at 40 ms, the first text at 80, the last of nine pieces ([DONE]) at 360: 280 ms of generation, 6 deltas.
+    const timings = slow.done?.timings;
+    assert.deepEqual([timings?.timeToFirstTokenMs, timings?.totalMs, timings?.tokensPerSecond], [80, 360, (6 * 1000) / 280]);
+    const instant = await onMockedClock(dripped(40, [pieces.join('')]).complete(BASIC_REQUEST));
+    assert.equal(instant.text, 'a b c d e f');
+    assert.equal(instant.done?.timings.tokensPerSecond, undefined, 'no rate for an answer in one read');
+  });
+
+  it('a slow drip within the idle limit is not a time-out; a silence past it is', async () => {
+    mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+    // Eleven pieces 60 ms apart: the answer outlasts the limit, each silence stays within it.
+    const pieces = sseEvents(textTranscript(['slow ', 'but ', 'steady, ', 'one ', 'piece ', 'every ', '60 ', 'ms']));
+    const dripped = (gapMs: number) => new ChatClient({ fetch: drippingFetch(pieces, gapMs), baseUrl: 'http://x', idleTimeoutMs: 500, now: () => Date.now() });
+    const within = await onMockedClock(collectOutcome(dripped(60), BASIC_REQUEST));
+    assert.equal(within.error, undefined);
+    assert.equal(within.text, 'slow but steady, one piece every 60 ms');
+    const past = await onMockedClock(collectOutcome(dripped(600), BASIC_REQUEST));
+    assert.equal(past.error?.kind, 'timeout');
+    assert.match(past.error?.message ?? '', /stalled: nothing arrived for 0\.5 s/);
   });
 
   it('a first-byte time-out while waiting for headers', async () => {

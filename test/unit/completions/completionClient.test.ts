@@ -1,6 +1,7 @@
 // One completion POST through the chat transport, against a fake fetch: what is sent, what a refusal becomes, and
 // how an abort and the time limit end it.
 import assert from 'node:assert/strict';
+import { mock } from 'node:test';
 import { CompletionClient, type CompletionClientOptions } from '../../../src/core/completions/completionClient';
 import { AbortedError } from '../../../src/core/errors/AskModelError';
 import { BadRequestError, HttpError } from '../../../src/core/errors/httpErrors';
@@ -17,6 +18,9 @@ function client(handler: FakeHandler, options: Partial<CompletionClientOptions> 
   return { fake, client: new CompletionClient({ fetch: fake.fetch, baseUrl: 'http://localhost:8080', apiKey: KEY, ...options }) };
 }
 
+/** Lets every promise chain the test started run to its end (setImmediate is not among the mocked timers). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 /** A fetch answer that never comes, until the request's signal aborts. */
 const never: FakeHandler = (call) =>
   new Promise<Response>((_, reject) => {
@@ -24,6 +28,9 @@ const never: FakeHandler = (call) =>
   });
 
 describe('CompletionClient', () => {
+  // The time limit is a setTimeout: its tests run on node:test's mocked clock, moved by hand.
+  afterEach(() => mock.timers.reset());
+
   it('knows its server’s root and /v1 from the base URL', () => {
     assert.deepEqual(client(() => jsonResponse(200, {})).client.urls, { root: 'http://localhost:8080', v1: 'http://localhost:8080/v1' });
   });
@@ -101,15 +108,21 @@ describe('CompletionClient', () => {
     await assert.rejects(c.send(URL, BODY, new AbortController().signal), ConnectionError);
   });
 
-  it('rejects with AbortedError soon after the caller aborts, and aborts the fetch', async () => {
+  it('rejects with AbortedError when the caller aborts, having aborted the fetch', async () => {
+    // No time limit, and a fetch that ends only when its signal aborts: the caller's abort is the one way out.
     const { fake, client: c } = client(never, { timeoutMs: 0 });
     const controller = new AbortController();
-    const sent = c.send(URL, BODY, controller.signal);
-    const startedAt = Date.now();
-    setTimeout(() => controller.abort(), 5);
-    await assert.rejects(sent, AbortedError);
-    assert.ok(Date.now() - startedAt < 1000);
-    assert.equal(fake.calls[0]?.signal?.aborted, true);
+    const events: string[] = [];
+    const sent = c.send(URL, BODY, controller.signal).then(
+      () => events.push('answered'),
+      (error: unknown) => events.push(error instanceof AbortedError ? 'rejected with AbortedError' : `rejected with ${String(error)}`),
+    );
+    await settle();
+    assert.equal(fake.calls.length, 1, 'the request is under way');
+    fake.calls[0]?.signal?.addEventListener('abort', () => events.push('fetch aborted'));
+    controller.abort();
+    await sent;
+    assert.deepEqual(events, ['fetch aborted', 'rejected with AbortedError']);
   });
 
   it('rejects at once for a signal already aborted', async () => {
@@ -119,11 +132,23 @@ describe('CompletionClient', () => {
     await assert.rejects(c.send(URL, BODY, controller.signal), AbortedError);
   });
 
-  it('ends a request that outlasts the time limit with a TimeoutError', async () => {
+  it('ends a request that outlasts the time limit with a TimeoutError, at the limit and not before', async () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
     const { fake, client: c } = client(never, { timeoutMs: 30 });
-    const startedAt = Date.now();
-    await assert.rejects(c.send(URL, BODY, new AbortController().signal), (error: unknown) => error instanceof TimeoutError && error.timeoutMs === 30);
-    assert.ok(Date.now() - startedAt < 1000);
+    const ended: unknown[] = [];
+    void c.send(URL, BODY, new AbortController().signal).then(
+      () => ended.push('answered'),
+      (error: unknown) => ended.push(error),
+    );
+    await settle();
+    mock.timers.tick(29);
+    await settle();
+    assert.equal(ended.length, 0, 'still waiting 29 ms in');
+    assert.equal(fake.calls[0]?.signal?.aborted, false);
+    mock.timers.tick(1);
+    await settle();
+    const [error] = ended;
+    assert.ok(error instanceof TimeoutError && error.timeoutMs === 30, String(error));
     assert.equal(fake.calls[0]?.signal?.aborted, true);
   });
 

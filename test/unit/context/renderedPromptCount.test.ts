@@ -3,6 +3,7 @@
 // tools; the render is found once (404 absent, failures in a row), made once per request sent and never for the
 // meter, kept within the deadline, and the per-text count stays the fallback.
 import assert from 'node:assert/strict';
+import { mock } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContextFitter } from '../../../src/core/context/contextFitter';
@@ -32,6 +33,16 @@ const recording = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures'
   refusals: RecordedExchange[];
 };
 const urls = tokenCountUrls('http://127.0.0.1:8080/v1/chat/completions');
+
+/** Moves node:test's mocked clock on by `ms`, a millisecond at a time, letting what was set off run before each step and after the last. */
+async function pass(ms: number): Promise<void> {
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  for (let step = 0; step < ms; step++) {
+    await settle();
+    mock.timers.tick(1);
+  }
+  await settle();
+}
 const weather: ToolDefinition = { type: 'function', function: { name: 'get_weather', description: 'The weather in a city.', parameters: { type: 'object', properties: { city: { type: 'string' } } } } };
 
 function counterFor(options: FakeTokenCountOptions, state: TokenCountState = newTokenCountState(), extra: { deadlineMs?: number; callTimeoutMs?: number; model?: string } = {}) {
@@ -54,6 +65,8 @@ function conversation(turns: number): ChatMessage[] {
 const renderedTokens = (messages: ChatMessage[], tools?: ToolDefinition[]): number => wordTokens(renderFakeTemplate(messages, tools));
 
 describe('the prompt rendered by the server', () => {
+  afterEach(() => mock.timers.reset());
+
   it(`counts exactly the prompt tokens a real llama.cpp (${recording.server}) reported, with and without tools`, async () => {
     const recorded = [...recording.cases.flatMap((recordedCase) => recordedCase.exchanges), ...recording.refusals];
     const { fake, counter, state, lines } = counterFor({ server: 'llama.cpp', recorded }, newTokenCountState(), { model: recording.model });
@@ -169,12 +182,19 @@ describe('the prompt rendered by the server', () => {
     const messages = conversation(3);
     // The texts are counted first (quickly), so only the render is slow.
     await counterFor({ server: 'llama.cpp' }, state).counter.prepare({ messages }, undefined, { render: false });
-    const { counter } = counterFor({ server: 'llama.cpp', applyTemplate: true, delayMs: 80 }, state, { deadlineMs: 20 });
-    const started = Date.now();
-    assert.equal(await counter.prepare({ messages }), true);
-    assert.ok(Date.now() - started < 70, 'the prepare gave up at its deadline');
+    // The deadline and the fake server's 80 ms answers are timers on node:test's mocked clock; each call's own limit
+    // (a real AbortSignal.timeout, which it cannot mock) is set past mocha's timeout so that it never decides anything.
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const { counter } = counterFor({ server: 'llama.cpp', applyTemplate: true, delayMs: 80 }, state, { deadlineMs: 20, callTimeoutMs: 60_000 });
+    const prepared: boolean[] = [];
+    void counter.prepare({ messages }).then((counted) => prepared.push(counted));
+    await pass(19);
+    assert.deepEqual(prepared, [], 'still waiting 19 ms in');
+    await pass(1);
+    assert.deepEqual(prepared, [true], 'at its 20 ms deadline the prepare went on with the per-text count');
     assert.equal(counter.countPrompt({ messages })?.exact, false);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // /apply-template answers at 80 ms, the /tokenize of its prompt at 160 ms.
+    await pass(140);
     assert.deepEqual(counter.countPrompt({ messages }), { tokens: renderedTokens(messages), exact: true });
   });
 

@@ -1,6 +1,7 @@
 // The server's own token count: found once per server and model (llama.cpp's and vLLM's /tokenize, LiteLLM's counter,
 // 404 absent), each text counted once, time-limited, and a fitter that plans with it and falls back without it.
 import assert from 'node:assert/strict';
+import { mock } from 'node:test';
 import { ContextFitter } from '../../../src/core/context/contextFitter';
 import { estimatePromptTokens } from '../../../src/core/context/estimateTokens';
 import { ServerTokenCounter } from '../../../src/core/context/serverTokenCounter';
@@ -12,6 +13,16 @@ import { FakeContextMemory } from '../../support/fakes/chat/fakeChatSessionPorts
 import { FakeTokenCountPort, wordTokens, type FakeTokenCountOptions } from '../../support/fakes/context/fakeTokenCountPort';
 
 const urls = tokenCountUrls('http://127.0.0.1:8080/v1/chat/completions');
+
+/** Moves node:test's mocked clock on by `ms`, a millisecond at a time, letting what was set off run before each step and after the last. */
+async function pass(ms: number): Promise<void> {
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  for (let step = 0; step < ms; step++) {
+    await settle();
+    mock.timers.tick(1);
+  }
+  await settle();
+}
 
 function counterFor(options: FakeTokenCountOptions, state: TokenCountState = newTokenCountState(), extra: { deadlineMs?: number; callTimeoutMs?: number } = {}) {
   const fake = new FakeTokenCountPort(options);
@@ -30,6 +41,8 @@ function conversation(turns: number): ChatMessage[] {
 }
 
 describe('the server token counter', () => {
+  afterEach(() => mock.timers.reset());
+
   it('resolves the endpoints at the server root', () => {
     assert.deepEqual(tokenCountUrls('https://host/api/v1/chat/completions'), { tokenize: 'https://host/api/tokenize', litellm: 'https://host/api/utils/token_counter', applyTemplate: 'https://host/api/apply-template' });
   });
@@ -72,13 +85,20 @@ describe('the server token counter', () => {
   });
 
   it('never holds a request up past its deadline; the counts land for the next one', async () => {
-    const { counter } = counterFor({ server: 'llama.cpp', delayMs: 80 }, newTokenCountState(), { deadlineMs: 20 });
+    // The deadline and the fake server's 80 ms answers are timers on node:test's mocked clock; each call's own limit
+    // (a real AbortSignal.timeout, which it cannot mock) is set past mocha's timeout so that it never decides anything.
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const { counter } = counterFor({ server: 'llama.cpp', delayMs: 80 }, newTokenCountState(), { deadlineMs: 20, callTimeoutMs: 60_000 });
     const messages = conversation(2);
-    const started = Date.now();
-    assert.equal(await counter.prepare({ messages }), false);
-    assert.ok(Date.now() - started < 70, 'the prepare gave up at its deadline');
+    const prepared: boolean[] = [];
+    void counter.prepare({ messages }).then((counted) => prepared.push(counted));
+    await pass(19);
+    assert.deepEqual(prepared, [], 'still waiting 19 ms in');
+    await pass(1);
+    assert.deepEqual(prepared, [false], 'at its 20 ms deadline the prepare gave up, with no count');
     assert.equal(counter.count({ messages }), undefined);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The probe's answer at 80 ms, the other texts' (asked once the endpoint is known) at 160 ms.
+    await pass(140);
     assert.notEqual(counter.count({ messages }), undefined);
   });
 

@@ -121,14 +121,32 @@ describe('local servers: the probe', () => {
     assert.deepEqual(asked.filter((url) => url.startsWith('http://127.0.0.1:1234/')), ['http://127.0.0.1:1234/v1/models']);
   });
 
-  it('a silent port costs one time limit, not more', async () => {
-    const started = Date.now();
-    const servers = await findLocalServers({
+  it('a silent port costs one time limit, not more: every address is asked at once, and when that limit passes the search ends', async () => {
+    // The time limits are the test's: each request's ends only when the test says its 100 ms have passed.
+    const limits: { ms: number; passed: AbortController }[] = [];
+    const asked: string[] = [];
+    const search = findLocalServers({
       timeoutMs: 100,
-      request: (_url, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })),
+      timeLimit: (ms) => {
+        const passed = new AbortController();
+        limits.push({ ms, passed });
+        return passed.signal;
+      },
+      request: (url, signal) => {
+        asked.push(url);
+        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
+      },
     });
-    assert.deepEqual(servers, []);
-    assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
+    await new Promise((resolve) => setImmediate(resolve));
+    const targets = probeTargets();
+    assert.deepEqual(asked, targets.map((candidate) => `${candidate.root}${IDENTITY_PATHS.models}`), 'every address asked its model list before any limit passed');
+    assert.deepEqual(limits.map((limit) => limit.ms), targets.map(() => 100));
+    // 100 ms pass: every limit set so far ends, and with them the search.
+    for (const { passed } of limits) passed.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(asked.length, targets.length, 'a silent address is not asked the identity endpoints after its model list');
+    assert.equal(limits.length, targets.length, 'no second round of requests, so no second time limit');
+    assert.deepEqual(await search, []);
   });
 
   it('names a new profile after the server, without clashing with a profile there is', () => {

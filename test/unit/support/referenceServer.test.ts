@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { mock } from 'node:test';
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { recogniseContextOverflow } from '../../../src/core/errors/contextOverflow';
 import { loadRecordedCases } from '../../support/recorded/recordedCases';
 import { DEFAULT_ANSWER_TEXT, faultTurn, replayTurn, startReferenceServer, textTurn, toolCallsTurn } from '../../support/referenceServer';
+import { sleep as timerSleep } from '../../support/referenceServer/abortableSleep';
+import { heldWaits } from '../../support/heldWaits';
 import type { ErrorBodyShape, ReferenceServer, ReferenceServerOptions } from '../../support/referenceServer';
 
 // Loopback only; every test gets its own server so faults and scripts never leak between tests.
@@ -92,8 +95,6 @@ interface ToolFragment {
 function toolFragments(chunks: Chunk[]): ToolFragment[] {
   return deltas(chunks).flatMap((delta) => (delta.tool_calls as ToolFragment[] | undefined) ?? []);
 }
-
-const delay = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms));
 
 /** Reads from the stream until `count` SSE events have arrived. */
 async function readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, count: number): Promise<string> {
@@ -376,37 +377,53 @@ describe('reference server', () => {
     });
 
     it('resets mid-stream after a pause when asked: the chunks before it arrive, then the reset after the pause', async () => {
+      const waits = heldWaits();
+      await useServer({ sleep: waits.sleep });
       server.script(faultTurn({ type: 'resetMidStream', afterChunks: 2, afterMs: 300 }, textTurn('a long enough answer', { chunks: 5 })));
       const response = await post(chatBody({ stream: true }));
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
       const before = await readEvents(reader, 2);
       assert.equal(before.split('\n\n').length - 1, 2);
-      const started = performance.now();
-      await assert.rejects(reader.read());
-      assert.ok(performance.now() - started >= 250, 'the reset waited for the pause');
+      const events: string[] = [];
+      const next = reader.read().then(
+        () => events.push('more bytes'),
+        () => events.push('reset'),
+      );
+      const pause = await Promise.race([waits.nth(1), next.then(() => undefined)]);
+      assert.ok(pause, `no pause was asked for before: ${events.join(', ')}`);
+      assert.equal(pause.ms, 300);
+      events.push('pause over');
+      pause.release();
+      await next;
+      assert.deepEqual(events, ['pause over', 'reset']);
     });
 
-    it('stalls mid-stream: no more bytes arrive, and close() returns promptly', async () => {
+    it('stalls mid-stream: no more bytes arrive, and close() ends the stalled stream', async () => {
       server.script(faultTurn({ type: 'stall', afterChunks: 2 }, textTurn('stalled answer', { chunks: 3 })));
       const response = await post(chatBody({ stream: true }));
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
       const before = await readEvents(reader, 2);
       assert.equal(before.split('\n\n').length - 1, 2);
-      const pending = reader.read();
-      pending.catch(() => undefined);
-      assert.equal(await Promise.race([pending, delay(200)]), 'timeout');
-
-      const started = Date.now();
+      const pending = reader.read().then(
+        (read) => (read.done ? 'ended' : `more bytes: ${new TextDecoder().decode(read.value)}`),
+        () => 'ended',
+      );
+      // A close() that waited for the stalled stream would fail this test by mocha's timeout.
       await server.close();
-      assert.ok(Date.now() - started < 500, `close() took ${Date.now() - started} ms`);
-      await Promise.race([pending.catch(() => 'ended'), delay(1000)]).then((outcome) => assert.notEqual(outcome, 'timeout'));
+      assert.equal(await pending, 'ended', 'no byte came after the stall, and the close ended the stream');
     });
 
     it('resumes after a timed stall', async () => {
+      const waits = heldWaits();
+      await useServer({ sleep: waits.sleep });
       server.script(faultTurn({ type: 'stall', afterChunks: 1, ms: 50 }));
-      const started = Date.now();
-      const { chunks, done } = await stream(chatBody());
-      assert.ok(Date.now() - started >= 45);
+      const streamed = stream(chatBody());
+      const stall = await Promise.race([waits.nth(1), streamed.then(() => undefined)]);
+      assert.ok(stall, 'the answer ended without a stall');
+      assert.equal(stall.ms, 50);
+      // The answer cannot end while the stall is held; released, it goes on to the end.
+      stall.release();
+      const { chunks, done } = await streamed;
       assert.ok(done);
       assert.equal(contentOf(chunks), DEFAULT_ANSWER_TEXT);
     });
@@ -428,12 +445,39 @@ describe('reference server', () => {
     });
 
     it('drips chunks slowly', async () => {
+      const waits: number[] = [];
+      await useServer({
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
       server.script(faultTurn({ type: 'slowDrip', delayMs: 20 }, textTurn('drip', { chunks: 2 })));
-      const started = Date.now();
       const { done } = await stream(chatBody());
-      // role, 2 content, finish, [DONE]: four gaps of 20 ms.
-      assert.ok(Date.now() - started >= 75, `took ${Date.now() - started} ms`);
+      // role, 2 content, finish, [DONE]: a wait of 20 ms before each but the first.
+      assert.deepEqual(waits, [20, 20, 20, 20]);
       assert.ok(done);
+    });
+
+    it('waits on a timer of its own when given no sleep: the wait ends after its time, or at once when the request goes away', async () => {
+      mock.timers.enable({ apis: ['setTimeout'] });
+      try {
+        const settle = () => new Promise((resolve) => setImmediate(resolve));
+        const ended: string[] = [];
+        void timerSleep(300, new AbortController().signal).then(() => ended.push('waited 300 ms'));
+        const gone = new AbortController();
+        void timerSleep(300, gone.signal).then(() => ended.push('the request went away'));
+        mock.timers.tick(299);
+        await settle();
+        assert.deepEqual(ended, []);
+        gone.abort();
+        await settle();
+        assert.deepEqual(ended, ['the request went away']);
+        mock.timers.tick(1);
+        await settle();
+        assert.deepEqual(ended, ['the request went away', 'waited 300 ms']);
+      } finally {
+        mock.timers.reset();
+      }
     });
 
     for (const style of ['event', 'data'] as const) {
