@@ -4,6 +4,9 @@
 // each accepted mention becomes a chip holding exactly what is sent; /fix sends the selection and its problems.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { ChatSession } from '../../src/core/chat/chatSession';
 import type { CompletionItem, HostMessage } from '../../src/core/chat/webviewProtocol';
@@ -162,15 +165,30 @@ describe('@-mentions and slash commands (host)', function () {
       setTimeout(() => (listener.dispose(), resolve(false)), 10_000);
     });
     if (integrated) {
-      terminal.shellIntegration!.executeCommand('echo mention-$((6*7))');
+      // VS Code passes on only what a command prints after the extension host hears it started, and `echo` can print
+      // before that (the chip then says no output was passed on; the unit tier has that text). So the command prints
+      // once the test has seen it start: the chat's listener, registered when the chat opened, has begun reading by
+      // then, since VS Code calls listeners in the order they were added.
+      const go = path.join(os.tmpdir(), `ask-model-mention-${process.pid}-${Date.now()}`);
+      const started = new Promise<void>((resolve) => {
+        const listener = vscode.window.onDidStartTerminalShellExecution((event) => {
+          if (event.terminal !== terminal) return;
+          listener.dispose();
+          fs.writeFileSync(go, '');
+          resolve();
+        });
+      });
+      terminal.shellIntegration!.executeCommand(`until [ -e '${go}' ]; do sleep 0.05; done; echo mention-$((6*7))`);
+      await started;
       const chip = await until(async () => {
         const items = await complete('@', 'terminal');
         const before = session.state().pendingContext.length;
         await input.attachMention(items[0]!.id);
         const chips = session.state().pendingContext;
-        return chips.length > before && /mention-42/.test(chips.at(-1)!.text) ? chips.at(-1) : undefined;
-      }, 'the command’s output in the @terminal chip');
-      assert.match(chip.text, /^Terminal "mentions-test":\n\$ echo mention-\$\(\(6\*7\)\)\nmention-42/);
+        return chips.length > before && /\[exit code/.test(chips.at(-1)!.text) ? chips.at(-1) : undefined;
+      }, 'the command’s end in the @terminal chip');
+      fs.rmSync(go, { force: true });
+      assert.match(chip.text, /^Terminal "mentions-test":\n\$ until .*; echo mention-\$\(\(6\*7\)\)\nmention-42\n\[exit code 0\]$/);
     } else {
       // VS Code shares no output without shell integration: nothing is attached (the user is told why).
       await attachesNothing();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { formatChanges, withoutDeniedFiles } from '../../../../src/core/chat/mentions/changesText';
-import { formatTerminalOutput, plainTerminalText } from '../../../../src/core/chat/mentions/terminalText';
+import { formatTerminalOutput, NO_OUTPUT_SHARED, plainTerminalText } from '../../../../src/core/chat/mentions/terminalText';
 
 const diffOf = (path: string, line: string) => `diff --git a/${path} b/${path}\nindex 1..2 100644\n--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-old\n+${line}\n`;
 
@@ -28,5 +28,12 @@ describe('@terminal: plain text of a command and its output', () => {
   it('names the terminal, the command and its exit code', () => {
     assert.equal(formatTerminalOutput('bash', 'npm test', '\u001b[32m1 passing\u001b[0m\n', 1), 'Terminal "bash":\n$ npm test\n1 passing\n[exit code 1]');
     assert.equal(formatTerminalOutput('zsh', 'ls', 'a\n', undefined), 'Terminal "zsh":\n$ ls\na');
+  });
+
+  it('an ended command with no output says VS Code passed none on, not that the command printed nothing', () => {
+    assert.equal(formatTerminalOutput('bash', 'echo hi', '', 0), `Terminal "bash":\n$ echo hi\n${NO_OUTPUT_SHARED}\n[exit code 0]`);
+    assert.equal(formatTerminalOutput('bash', 'true', '\u001b[0m\r\n', undefined, true), `Terminal "bash":\n$ true\n${NO_OUTPUT_SHARED}`);
+    // Still running: nothing printed yet is just that.
+    assert.equal(formatTerminalOutput('bash', 'sleep 9', '', undefined, false), 'Terminal "bash":\n$ sleep 9\n');
   });
 });

@@ -56,7 +56,7 @@ export async function chipForMention(target: MentionTarget, deps: MentionChipDep
       const last = deps.terminals.lastRun();
       if ('problem' in last) return last;
       const { run } = last;
-      const text = formatTerminalOutput(run.terminalName, run.commandLine, run.output, run.exitCode) + (run.ended ? '' : '\n[still running]');
+      const text = formatTerminalOutput(run.terminalName, run.commandLine, run.output, run.exitCode, run.ended) + (run.ended ? '' : '\n[still running]');
       return { chip: textChip('terminal', run.terminalName, 'shellscript', text, max) };
     }
   }
