@@ -41,6 +41,11 @@ class EventEmitter<T> {
   }
 }
 
+/** An editor tab's input for a text document (what `tab.input instanceof vscode.TabInputText` looks for). */
+class TabInputText {
+  constructor(readonly uri: { toString(): string }) {}
+}
+
 class Disposable {
   constructor(private readonly callback: () => void = () => undefined) {}
   static from(...disposables: { dispose(): unknown }[]): Disposable {
@@ -265,6 +270,7 @@ function buildApi(shim: { state: ShimState }): Record<string, unknown> {
     ThemeColor,
     Disposable,
     EventEmitter,
+    TabInputText,
     CancellationTokenSource,
     InlineCompletionItem,
     LanguageModelTextPart,

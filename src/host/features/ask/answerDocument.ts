@@ -5,8 +5,12 @@ import * as vscode from 'vscode';
 import type { AnswerDocuments } from './answerDocuments';
 
 const FLUSH_INTERVAL_MS = 50;
-/** How long a flush waits for the editor to show the last update (it asks for the content again on its own time). */
-const SHOWN_WITHIN_MS = 2_000;
+/**
+ * A flush waits until the editor shows the last update (VS Code asks for the content again on its own time, which on a
+ * busy machine took more than 2 s) or the answer is closed. This bound only keeps a flush from waiting forever should
+ * VS Code never ask again; it is not how long showing takes.
+ */
+const SHOWN_AT_THE_LATEST_MS = 60_000;
 
 export class AnswerDocument {
   private pending = '';
@@ -77,20 +81,25 @@ export class AnswerDocument {
     this.edits++;
   }
 
-  /** Resolves once the document's text is the answer's (or after a moment, when the answer was closed meanwhile). */
+  /** Resolves once the document's text is the answer's, or once the answer is closed (nobody is left to see it). */
   private shown(): Promise<void> {
     const expected = this.answers.text(this.document.uri);
     if (this.document.getText() === expected || !this.isOpen) return Promise.resolve();
     return new Promise((resolve) => {
+      const subscriptions: vscode.Disposable[] = [];
       const done = (): void => {
-        listener.dispose();
+        for (const subscription of subscriptions) subscription.dispose();
         clearTimeout(timeout);
         resolve();
       };
-      const listener = vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document === this.document && this.document.getText() === expected) done();
-      });
-      const timeout = setTimeout(done, SHOWN_WITHIN_MS);
+      subscriptions.push(
+        vscode.workspace.onDidChangeTextDocument((event) => {
+          if (event.document === this.document && this.document.getText() === expected) done();
+        }),
+        vscode.workspace.onDidCloseTextDocument((document) => document === this.document && done()),
+        vscode.window.tabGroups.onDidChangeTabs(() => !this.isOpen && done()),
+      );
+      const timeout = setTimeout(done, SHOWN_AT_THE_LATEST_MS);
     });
   }
 }
