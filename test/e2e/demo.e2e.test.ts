@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { chatView, messageBox } from '../support/e2e/chatView';
+import { CHAT_WEBVIEW, chatView, messageBox } from '../support/e2e/chatView';
 import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useWorkbench } from '../support/e2e/useWorkbench';
@@ -54,7 +54,7 @@ describe('npm start’s demo with the built-in demo server (e2e)', function () {
       chat: 'visible',
       secondarySideBar: 'hidden',
       panel: 'hidden',
-    });
+    }, await chatWebviewState(page));
     assert.ok(await askModelEntryChecked(page), 'the activity bar shows Ask Model as the side bar’s container');
   });
 
@@ -107,6 +107,24 @@ async function windowLayout(page: Page): Promise<WindowLayout> {
     secondarySideBar: await shown('.part.auxiliarybar'),
     panel: await shown('.part.panel'),
   };
+}
+
+/**
+ * What became of the chat's webview, for the message of a failed layout check: twice in a full e2e tier on a busy
+ * machine the chat's pane stayed empty for minutes (it never failed alone), and the screenshot cannot tell a webview
+ * never created from one whose content never arrived.
+ */
+async function chatWebviewState(page: Page): Promise<string> {
+  const outer = await page.locator(CHAT_WEBVIEW).count();
+  const webviewFrames = page.frames().filter((frame) => frame.url().includes('/webview/browser/pre/'));
+  const contents = await Promise.all(
+    webviewFrames.map(async (frame) => {
+      const html = await frame.content().catch(() => '');
+      if (!html.includes('<title>Ask Model</title>')) return 'not ours';
+      return html.includes('<div id="app"></div>') ? 'ours, not rendered' : 'ours, rendered';
+    }),
+  );
+  return `the chat's webview element: ${outer}; webview frames: ${webviewFrames.length} (${contents.join(', ')})`;
 }
 
 /** Whether the activity bar's Ask Model entry is the checked one, the side bar's container (VS Code marks the entry's item). */
