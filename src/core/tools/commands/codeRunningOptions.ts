@@ -61,10 +61,13 @@ function sedScriptThatRunsOrWrites(args: readonly string[]): string | undefined 
   return scripts.find((script) => /[ewW]/.test(script));
 }
 
+/** What matched when an interpreter has no script: a rule naming the interpreter alone is not refused for it. */
+export const NO_SCRIPT = '(no script)';
+
 /** An interpreter given no script reads its program from its input (`curl … | bash`). */
 function readsProgramFromInput(args: readonly string[]): string | undefined {
   if (args.includes('-s') || args.includes('-')) return args.includes('-s') ? '-s' : '-';
-  return args.some((word) => !word.startsWith('-')) ? undefined : '(no script)';
+  return args.some((word) => !word.startsWith('-')) ? undefined : NO_SCRIPT;
 }
 
 /** What a package script gets after `--` goes to its test runner or node: their code-running options count. */
@@ -76,7 +79,16 @@ function passedOnOption(args: readonly string[]): string | undefined {
   return found?.matched;
 }
 
-export const CODE_RUNNING_USES: readonly CodeRunningUse[] = [
+let table: readonly CodeRunningUse[] | undefined;
+
+/** Every record, built on first use like the tool schemas: a bundle that never decides on a command drops the table. */
+export function codeRunningUseTable(): readonly CodeRunningUse[] {
+  table ??= buildTable();
+  return table;
+}
+
+function buildTable(): readonly CodeRunningUse[] {
+  return [
   // git
   { commands: ['git'], trigger: option('-c'), why: 'sets configuration for this run (core.pager, core.sshCommand and alias.* run commands)' },
   { commands: ['git'], trigger: option('--config-env'), why: 'sets configuration from a variable (core.pager and others run commands)' },
@@ -246,14 +258,15 @@ export const CODE_RUNNING_USES: readonly CodeRunningUse[] = [
   ...['less', 'more', 'most', 'man', 'vi', 'vim', 'nvim', 'view', 'nano', 'emacs', 'ed', 'ex', 'pico', 'top', 'htop', 'ftp', 'telnet'].map(
     (name): CodeRunningUse => ({ commands: [name], trigger: { always: true }, why: 'waits for the keyboard, and can start a shell from it' }),
   ),
-];
+  ];
+}
 
 /** Each code-running use the words (command name first) contain, with what matched. */
 export function codeRunningUses(words: readonly string[]): { use: CodeRunningUse; matched: string }[] {
   const name = programName(words[0] ?? '');
   const args = words.slice(1);
   const found: { use: CodeRunningUse; matched: string }[] = [];
-  for (const use of CODE_RUNNING_USES) {
+  for (const use of codeRunningUseTable()) {
     if (!use.commands.includes(name)) continue;
     const matched = firstMatch(use.trigger, args);
     if (matched !== undefined) found.push({ use, matched });

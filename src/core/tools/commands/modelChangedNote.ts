@@ -3,11 +3,11 @@
 // project's code (a package script, a test runner, a build tool, an interpreter, a script by path) is taken to run
 // every changed file; any other command, the changed files its words name.
 import { parseCommandLine } from './commandLineParser';
-import { isInterpreter, programName } from './wrapperCommands';
+import { isInterpreter, programName, wrapperCommand } from './wrapperCommands';
 
 /** Programs that run the project's own code: its scripts, tests, build files or the file they are given. */
 const PROJECT_CODE_RUNNERS = new Set([
-  'npm', 'pnpm', 'yarn', 'bun', 'deno', 'mocha', 'jest', 'vitest', 'ava', 'tap', 'c8', 'nyc', 'tsc', 'webpack', 'vite', 'esbuild', 'rollup', 'eslint', 'prettier',
+  'npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'deno', 'mocha', 'jest', 'vitest', 'ava', 'tap', 'c8', 'nyc', 'tsc', 'webpack', 'vite', 'esbuild', 'rollup', 'eslint', 'prettier',
   'pytest', 'py.test', 'tox', 'nox', 'pip', 'pip3', 'uv', 'poetry', 'pipenv',
   'make', 'gmake', 'cmake', 'ctest', 'ninja', 'just', 'cargo', 'go', 'gradle', 'gradlew', 'mvn', 'mvnw', 'ant', 'sbt', 'dotnet', 'msbuild', 'swift',
   'rake', 'bundle', 'rspec', 'composer', 'phpunit', 'mix', 'elixir', 'dune', 'stack', 'cabal',
@@ -28,7 +28,8 @@ export function modelChangedNote(commandLine: string, changedPaths: readonly str
   const named = new Set<string>();
   let runsProject = false;
   for (const words of commands) {
-    const name = words[0] ?? '';
+    // The program that runs: past assignments (`A=1 node x.js`) and wrappers with their options (`env -i node x.js`).
+    const name = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word) && !word.startsWith('-') && !wrapperCommand(word)) ?? '';
     if (runsProjectCode(name)) runsProject = true;
     for (const word of words) {
       const value = normalized(word.startsWith('-') && word.includes('=') ? word.slice(word.indexOf('=') + 1) : word);

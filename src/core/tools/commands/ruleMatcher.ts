@@ -3,7 +3,7 @@
 // by word and exactly: "git log" covers `git log --oneline` and `git 'log'`, never `git logout` or `/usr/bin/git log`.
 // A rule that is not plain words (an operator, an expansion, a redirection), names a wrapper (`sudo`) or holds an
 // option that runs code (`node -e`) could never mean what it says, so it is reported, not used.
-import { codeRunningUses } from './codeRunningOptions';
+import { NO_SCRIPT, codeRunningUses } from './codeRunningOptions';
 import { parseCommandLine } from './commandLineParser';
 import { wrapperCommand } from './wrapperCommands';
 
@@ -25,7 +25,8 @@ export function ruleProblem(rule: string): string | undefined {
   if (!/^[\x21-\x7e]+$/.test(name)) return 'starts with a name that is not plain ASCII';
   const wrapper = wrapperCommand(name);
   if (wrapper) return `starts with \`${name}\`, which ${wrapper.why}`;
-  const [use] = codeRunningUses(words);
+  // A rule is a prefix: `node` alone has no script yet, the command it covers will.
+  const [use] = codeRunningUses(words).filter(({ matched }) => matched !== NO_SCRIPT);
   if (use) return `holds \`${use.matched}\`, which ${use.use.why}: such a command always asks, so the rule would never apply`;
   return undefined;
 }

@@ -12,8 +12,18 @@ export interface NamedCommand {
 const RUNS_ANOTHER = 'runs the command its words name (a rule for it would cover any command)';
 const CHANGES_SHELL = 'changes the shell that the next commands run in';
 
-/** Commands that always ask, whatever rule the user wrote: each runs or prepares another command. */
-export const WRAPPER_COMMANDS: readonly NamedCommand[] = [
+/**
+ * Commands that always ask, whatever rule the user wrote: each runs or prepares another command. Built on first use,
+ * so that a bundle that never decides on a command drops the table.
+ */
+export function wrapperCommandTable(): readonly NamedCommand[] {
+  wrappers ??= buildWrappers();
+  return wrappers;
+}
+
+let wrappers: readonly NamedCommand[] | undefined;
+
+const buildWrappers = (): readonly NamedCommand[] => [
   { name: 'sudo', why: `${RUNS_ANOTHER}, as another user` },
   { name: 'doas', why: `${RUNS_ANOTHER}, as another user` },
   { name: 'su', why: 'runs a shell or a command as another user' },
@@ -99,11 +109,12 @@ export const INTERPRETERS: readonly string[] = [
   'python', 'python2', 'python3', 'pypy', 'pypy3', 'perl', 'ruby', 'php', 'lua', 'luajit', 'Rscript', 'osascript', 'java', 'jshell',
 ];
 
-const WRAPPERS_BY_NAME = new Map(WRAPPER_COMMANDS.map((entry) => [entry.name, entry]));
+let wrappersByName: Map<string, NamedCommand> | undefined;
 
 /** The wrapper record for a command name, looked up by its last path segment. */
 export function wrapperCommand(name: string): NamedCommand | undefined {
-  return WRAPPERS_BY_NAME.get(programName(name));
+  wrappersByName ??= new Map(wrapperCommandTable().map((entry) => [entry.name, entry]));
+  return wrappersByName.get(programName(name));
 }
 
 export function isInterpreter(name: string): boolean {

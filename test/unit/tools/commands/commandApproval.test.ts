@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { decideCommand, suggestedRule, suggestedRules } from '../../../../src/core/tools/commands/commandApproval';
 import { parseCommandLine } from '../../../../src/core/tools/commands/commandLineParser';
-import { CODE_RUNNING_USES } from '../../../../src/core/tools/commands/codeRunningOptions';
-import { WRAPPER_COMMANDS } from '../../../../src/core/tools/commands/wrapperCommands';
+import { codeRunningUseTable } from '../../../../src/core/tools/commands/codeRunningOptions';
+import { wrapperCommandTable } from '../../../../src/core/tools/commands/wrapperCommands';
 
 const WORKSPACE = '/home/user/project';
 
@@ -280,15 +280,15 @@ describe('command approval: the rule matcher over the table of command lines', (
   });
 
   it('every wrapper asks under a rule naming it, and every code-running record has a reason', () => {
-    for (const wrapper of WRAPPER_COMMANDS) {
+    for (const wrapper of wrapperCommandTable()) {
       const verdict = decideCommand(`${wrapper.name} ls`, [`${wrapper.name} ls`, 'ls'], { workspaceFolder: WORKSPACE });
       assert.equal(verdict.kind, 'ask', wrapper.name);
     }
-    for (const use of CODE_RUNNING_USES) assert.ok(use.why.length > 10 && use.commands.length > 0);
+    for (const use of codeRunningUseTable()) assert.ok(use.why.length > 10 && use.commands.length > 0);
   });
 
   it('every option record asks when its option is used under a rule for its command', () => {
-    for (const use of CODE_RUNNING_USES) {
+    for (const use of codeRunningUseTable()) {
       if (!('option' in use.trigger)) continue;
       const command = use.commands[0] as string;
       const line = `${command} ${use.trigger.option} x`;
