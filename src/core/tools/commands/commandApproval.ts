@@ -5,11 +5,12 @@
 // redirect only into the workspace folder (or /dev/null), and name no protected file (protectedPaths.ts).
 import { protectedPath } from '../protectedPaths';
 import { codeRunningUses } from './codeRunningOptions';
-import { parseCommandLine, type Redirection, type SimpleCommand } from './commandLineParser';
+import { parseCommandLine, type CommandShell, type Redirection, type SimpleCommand } from './commandLineParser';
 import { matchingRule, usableRules } from './ruleMatcher';
 import { isInterpreter, programName, wrapperCommand } from './wrapperCommands';
 
 export { modelChangedNote } from './modelChangedNote';
+export type { CommandShell } from './commandLineParser';
 
 /** What decides: covered by the user's rules (each part named with the rule that covers it), or ask, and why. */
 export type CommandVerdict =
@@ -19,6 +20,8 @@ export type CommandVerdict =
 export interface CommandContext {
   /** The absolute path of the workspace folder the command runs in (redirections inside it may be covered). */
   readonly workspaceFolder: string;
+  /** The shell the line runs in (default `posix`): PowerShell asks about more, cmd.exe about everything. */
+  readonly shell?: CommandShell | undefined;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface CommandContext {
  * in order) names the rule that covers each part.
  */
 export function decideCommand(commandLine: string, rules: readonly string[], context: CommandContext): CommandVerdict {
-  const parsed = parseCommandLine(commandLine);
+  const parsed = parseCommandLine(commandLine, context.shell);
   if (!parsed.ok) return { kind: 'ask', reasons: parsed.reasons };
   const usable = usableRules(rules);
   const reasons: string[] = [];
@@ -104,14 +107,14 @@ function workspaceRelative(path: string, workspaceFolder: string): string | unde
  * command name alone (`ls`).
  */
 export function suggestedRule(commandLine: string, context: CommandContext = { workspaceFolder: '/workspace' }): string | undefined {
-  const parsed = parseCommandLine(commandLine);
+  const parsed = parseCommandLine(commandLine, context.shell);
   if (!parsed.ok || parsed.commands.length !== 1) return undefined;
   return suggestionFor(parsed.commands[0] as SimpleCommand, commandLine, context);
 }
 
 /** One suggested rule per part of a line joined by operators (undefined where a part has none). */
 export function suggestedRules(commandLine: string, context: CommandContext = { workspaceFolder: '/workspace' }): (string | undefined)[] {
-  const parsed = parseCommandLine(commandLine);
+  const parsed = parseCommandLine(commandLine, context.shell);
   if (!parsed.ok) return [];
   return parsed.commands.map((command) => suggestionFor(command, undefined, context));
 }

@@ -45,6 +45,13 @@ export interface SimpleCommand {
 
 export type ListOperator = '&&' | '||' | ';' | '|';
 
+/**
+ * The shell the line will run in. The grammar is POSIX sh's (bash, zsh, dash, fish read the covered subset alike);
+ * PowerShell reads a few more characters of it its own way, so those ask too; cmd.exe does not treat `'` as a quote
+ * and expands `%NAME%` inside `"…"`, so everything asks there.
+ */
+export type CommandShell = 'posix' | 'powershell' | 'cmd';
+
 export type ParsedCommandLine =
   | { readonly ok: true; readonly commands: readonly SimpleCommand[]; readonly operators: readonly ListOperator[] }
   | { readonly ok: false; readonly reasons: readonly string[] };
@@ -85,13 +92,16 @@ const PLAIN = /^[A-Za-z0-9_\-./:=@%+,#~\]]$/;
 type Token = { kind: 'word'; word: ShellWord; ioNumber: boolean } | { kind: 'operator'; operator: Operator };
 
 /** The line as the covered subset reads it, or every reason it is outside that subset. */
-export function parseCommandLine(line: string): ParsedCommandLine {
+export function parseCommandLine(line: string, shell: CommandShell = 'posix'): ParsedCommandLine {
   const reasons: string[] = [];
   const ask = (reason: string): void => {
     if (!reasons.includes(reason)) reasons.push(reason);
   };
+  if (shell === 'cmd') ask("the command runs in cmd.exe, which does not read `'` as a quote and expands `%NAME%`: its commands always ask");
   screenCharacters(line, ask);
-  const tokens = tokenize(line, ask);
+  // PowerShell closes a "…" string at a typographic quote (“ ” „) too, so a line quoted for sh can hide a command.
+  if (shell === 'powershell' && /[^\p{ASCII}]/u.test(line)) ask('a non-ASCII character in a line PowerShell runs: it reads typographic quotes and dashes as its own');
+  const tokens = tokenize(line, ask, shell);
   const parsed = buildList(tokens, ask);
   if (reasons.length > 0 || !parsed) return { ok: false, reasons: reasons.length > 0 ? reasons : ['the line could not be read'] };
   return { ok: true, ...parsed };
@@ -110,7 +120,7 @@ function screenCharacters(line: string, ask: (reason: string) => void): void {
   }
 }
 
-function tokenize(line: string, ask: (reason: string) => void): Token[] {
+function tokenize(line: string, ask: (reason: string) => void, shell: CommandShell): Token[] {
   const tokens: Token[] = [];
   let text = '';
   let source = '';
@@ -186,6 +196,8 @@ function tokenize(line: string, ask: (reason: string) => void): Token[] {
       source += line.slice(i, close + 1);
       quoted = true;
       i = close + 1;
+      // `"a""b"` is `ab` to sh and `a"b` to PowerShell.
+      if (line[i] === '"') ask('two double-quoted parts side by side (`"a""b"`): shells read them differently');
       continue;
     }
     if (char === '\\') {
@@ -206,6 +218,9 @@ function tokenize(line: string, ask: (reason: string) => void): Token[] {
     else if (char === '!') ask('`!`: an interactive shell expands it from the history (or negates the command)');
     else if (char === '~' && i === start) ask('`~` at the start of a word expands to a home folder');
     else if (char === '=' && i === start) ask('a word starting with `=`: zsh expands `=name` to the path of a program');
+    else if (char === '%' && i === start) ask('a word starting with `%`: fish expands `%name` to process ids, PowerShell runs `%` as ForEach-Object');
+    else if (shell === 'powershell' && char === ',') ask('a comma outside quotes: PowerShell splits the word into several there');
+    else if (shell === 'powershell' && char === '@' && i === start) ask('`@` at the start of a word: PowerShell splats a variable or builds an array');
     else if (char === '*' || char === '?' || char === '[') ask('a glob (`*`, `?`, `[…]`): its words depend on the files present, and a file named like an option becomes one');
     else if (char === '{' || char === '}') ask('braces (`{…}`): a brace group or brace expansion');
     else if ((char.codePointAt(0) as number) >= 0x80) {

@@ -172,6 +172,8 @@ const SYSTEMATIC: Row[] = [
   ['echo "!!"', 'ask', 'history expansion inside double quotes', /history/],
   ['ls =ls', 'ask', 'zsh =name expansion', /zsh/],
   ['echo a^b', 'ask', '^ (a pipe to the Bourne shell)', /meaning to the shell/],
+  ['echo "a""b"', 'ask', 'adjacent double-quoted parts (PowerShell reads `a"b`)', /side by side/],
+  ['echo %self', 'ask', 'fish %self / PowerShell %', /fish/],
   // Ask: invisible, control, bidi, look-alikes.
   ['ls\u00a0-la', 'ask', 'a no-break space', /no-break space/],
   ['ls\u3000-la', 'ask', 'an ideographic space', /ideographic space/],
@@ -295,6 +297,29 @@ describe('command approval: the rule matcher over the table of command lines', (
       const verdict = decideCommand(line, [command], { workspaceFolder: WORKSPACE });
       assert.equal(verdict.kind, 'ask', line);
     }
+  });
+});
+
+describe('command approval: the shell the line runs in', () => {
+  const decide = (line: string, shell: 'posix' | 'powershell' | 'cmd') => decideCommand(line, RULES, { workspaceFolder: WORKSPACE, shell });
+
+  it('PowerShell: commas, a leading @, and any non-ASCII character ask; the plain subset is covered', () => {
+    assert.equal(decide('git log --oneline | head -20', 'powershell').kind, 'covered');
+    assert.equal(decide("git commit -m 'fix it'", 'powershell').kind, 'covered');
+    // PowerShell passes `a,b` to a program as two words: this would be `git log --oneline --output=x`.
+    const comma = decide('git log --oneline,--output=x', 'powershell');
+    assert.ok(comma.kind === 'ask' && comma.reasons.some((reason) => /comma/.test(reason)), JSON.stringify(comma));
+    assert.equal(decide('git log --oneline,--output=x', 'posix').kind, 'covered', 'one word to sh');
+    assert.equal(decide('ls @args', 'powershell').kind, 'ask');
+    // A typographic quote closes a "…" string in PowerShell, so the middle would run.
+    const smart = decide('echo "x\u201d; calc; \u201cy"', 'powershell');
+    assert.ok(smart.kind === 'ask' && smart.reasons.some((reason) => /PowerShell/.test(reason)), JSON.stringify(smart));
+  });
+
+  it('cmd.exe: every line asks, with why', () => {
+    const verdict = decide('npm test', 'cmd');
+    assert.ok(verdict.kind === 'ask' && /cmd\.exe/.test(verdict.reasons[0] ?? ''));
+    assert.equal(suggestedRule('npm test', { workspaceFolder: WORKSPACE, shell: 'cmd' }), undefined);
   });
 });
 
