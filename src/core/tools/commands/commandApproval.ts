@@ -3,6 +3,7 @@
 // (commandLineParser.ts) that refuses all it does not fully understand; each simple command must then be one a rule
 // covers (ruleMatcher.ts), be no wrapper (wrapperCommands.ts), use no option that runs code (codeRunningOptions.ts),
 // redirect only into the workspace folder (or /dev/null), and name no protected file (protectedPaths.ts).
+import { matchingDenyGlob } from '../denyGlobs';
 import { protectedPath } from '../protectedPaths';
 import { codeRunningUses } from './codeRunningOptions';
 import { parseCommandLine, type CommandShell, type Redirection, type SimpleCommand } from './commandLineParser';
@@ -22,6 +23,8 @@ export interface CommandContext {
   readonly workspaceFolder: string;
   /** The shell the line runs in (default `posix`): PowerShell asks about more, cmd.exe about everything. */
   readonly shell?: CommandShell | undefined;
+  /** askModel.tools.denyGlobs: a command naming such a file (`cat .env`) asks, as no tool reads one unasked. */
+  readonly denyGlobs?: readonly string[] | undefined;
 }
 
 /**
@@ -60,10 +63,20 @@ function* commandReasons(command: SimpleCommand, context: CommandContext): Gener
   }
   for (const word of words.slice(1)) {
     const value = word.startsWith('-') && word.includes('=') ? word.slice(word.indexOf('=') + 1) : word;
+    if (value === '/dev/null' || value === '') continue;
     const relative = workspaceRelative(value, context.workspaceFolder);
+    // The tools reach files inside the workspace only; a command under a rule does no more unasked (`cat /etc/…`).
+    if (relative === undefined && looksLikePath(value)) yield `\`${word}\` names a path outside the workspace folder`;
     const entry = relative === undefined ? undefined : protectedPath(relative, { shortNames: false });
     if (entry) yield `\`${word}\` names a protected file: ${entry.why}`;
+    const denied = relative === undefined || relative === '' ? undefined : matchingDenyGlob(relative, context.denyGlobs ?? []);
+    if (denied) yield `\`${word}\` names a file askModel.tools.denyGlobs keeps from the tools (${denied})`;
   }
+}
+
+/** An absolute path (`/etc/x`, `C:\\x`) or one that climbs with `..`: a word that surely names a file. */
+function looksLikePath(word: string): boolean {
+  return /^(?:\/|[A-Za-z]:[\\/])/.test(word) || /(?:^|[\\/])\.\.(?:[\\/]|$)/.test(word);
 }
 
 function redirectionProblem(redirection: Redirection, workspaceFolder: string): string | undefined {

@@ -8,9 +8,11 @@ import { execFileSync } from 'node:child_process';
 import { decideCommand, suggestedRule, suggestedRules } from '../../../../src/core/tools/commands/commandApproval';
 import { parseCommandLine } from '../../../../src/core/tools/commands/commandLineParser';
 import { codeRunningUseTable } from '../../../../src/core/tools/commands/codeRunningOptions';
+import { DEFAULT_DENY_GLOBS } from '../../../../src/core/tools/denyGlobs';
 import { wrapperCommandTable } from '../../../../src/core/tools/commands/wrapperCommands';
 
 const WORKSPACE = '/home/user/project';
+const CONTEXT = { workspaceFolder: WORKSPACE, denyGlobs: DEFAULT_DENY_GLOBS };
 
 /** The rules most rows run under: broad on purpose, so a row asks for its own reason, not for a missing rule. */
 const RULES = [
@@ -250,6 +252,14 @@ const SYSTEMATIC: Row[] = [
   ['cat x > .VSCODE/Settings.json', 'ask', 'case does not hide a protected file', /settings/],
   ['cat x > .vscode/tasks.json.', 'ask', 'a trailing dot does not hide a protected file', /task/],
   ['git diff .git/config', 'ask', 'an argument naming a protected file', /protected/],
+  ['cat /home/user/.ssh/id_rsa', 'ask', 'an absolute path outside the workspace', /outside the workspace/],
+  ['cat ../other/.env', 'ask', '.. out of the workspace', /outside the workspace/],
+  ['grep -r key --include=/etc/x .', 'ask', 'a path outside inside an option value', /outside the workspace/],
+  ['cat .env.local', 'ask', 'a file askModel.tools.denyGlobs keeps from the tools', /denyGlobs/],
+  ['tail -5 certs/server.pem', 'ask', 'a denied file deeper down', /denyGlobs/],
+  ['rg --pre id TODO', 'ask', 'rg --pre (CVE-2025-58764 was an rg command in Claude Code)', /runs the program/],
+  ['sort -o /tmp/x data.txt', 'ask', 'sort -o', /writes/],
+  ['cat ./src/../README.md', 'covered', '.. that stays inside'],
 ];
 
 const TABLE: Row[] = [...PUBLISHED, ...SYSTEMATIC];
@@ -261,7 +271,7 @@ describe('command approval: the rule matcher over the table of command lines', (
 
   for (const [line, expected, why, reason] of TABLE) {
     it(`${expected === 'covered' ? 'covered' : 'asks'}: ${JSON.stringify(line).slice(0, 90)} (${why})`, () => {
-      const verdict = decideCommand(line, RULES, { workspaceFolder: WORKSPACE });
+      const verdict = decideCommand(line, RULES, CONTEXT);
       assert.equal(verdict.kind, expected, JSON.stringify(verdict));
       if (verdict.kind === 'ask') {
         assert.ok(verdict.reasons.length > 0);
