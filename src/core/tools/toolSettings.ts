@@ -4,7 +4,10 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { field, readSetting, type Field, type SettingGetter } from '../settings/settingField';
+import { SettingsError } from '../errors/AskModelError';
+import { ruleProblem } from './commands/ruleMatcher';
 import { DEFAULT_DENY_GLOBS } from './denyGlobs';
+import { protectedPath } from './protectedPaths';
 import type { OfferedVscodeTool } from './vscodeTools';
 import type { ToolKind } from './workspaceTools';
 
@@ -19,6 +22,11 @@ export interface ToolSettings {
   autoApprove: string[];
   /** askModel.tools.denyGlobs: files no tool reads, lists, searches or writes. */
   denyGlobs: string[];
+  /**
+   * askModel.tools.commandRules: the words a command may start with to run without asking ("npm test"). Read from the
+   * user's settings only (the host's reader never passes a workspace's value): a repository must not allow its own.
+   */
+  commandRules: string[];
   /** askModel.vscodeTools.allow: the tools of `vscode.lm.tools` offered too, by name, tag or `*` pattern. */
   vscodeToolsAllow: string[];
   /** askModel.vscodeTools.autoApprove: those of them that run without asking. */
@@ -33,6 +41,7 @@ export const DEFAULT_TOOL_SETTINGS: { readonly [Key in keyof ToolSettings]: Tool
   askBeforeReading: false,
   autoApprove: [],
   denyGlobs: DEFAULT_DENY_GLOBS,
+  commandRules: [],
   vscodeToolsAllow: [],
   vscodeToolsAutoApprove: [],
 };
@@ -48,6 +57,7 @@ function buildFields(): Fields {
     askBeforeReading: field('tools.askBeforeReading', z.boolean(), DEFAULT_TOOL_SETTINGS.askBeforeReading, 'must be true or false.'),
     autoApprove: lists('tools.autoApprove', DEFAULT_TOOL_SETTINGS.autoApprove, 'must be a list of tool names, e.g. ["replace_in_file"].'),
     denyGlobs: lists('tools.denyGlobs', DEFAULT_TOOL_SETTINGS.denyGlobs, 'must be a list of globs, e.g. ["**/.env*"].'),
+    commandRules: lists('tools.commandRules', DEFAULT_TOOL_SETTINGS.commandRules, 'must be a list of the words commands start with, e.g. ["npm test", "git status"].'),
     vscodeToolsAllow: lists('vscodeTools.allow', DEFAULT_TOOL_SETTINGS.vscodeToolsAllow, 'must be a list of tool names or tags, e.g. ["mcp"].'),
     vscodeToolsAutoApprove: lists('vscodeTools.autoApprove', DEFAULT_TOOL_SETTINGS.vscodeToolsAutoApprove, 'must be a list of tool names or tags, e.g. ["mcp_tickets_lookup_ticket"].'),
   };
@@ -69,22 +79,45 @@ export function readToolSettings(get: SettingGetter): ToolSettings {
     askBeforeReading: readSetting(get, table.askBeforeReading),
     autoApprove: readSetting(get, table.autoApprove),
     denyGlobs: readSetting(get, table.denyGlobs),
+    commandRules: readCommandRules(get, table.commandRules),
     vscodeToolsAllow: readSetting(get, table.vscodeToolsAllow),
     vscodeToolsAutoApprove: readSetting(get, table.vscodeToolsAutoApprove),
   };
 }
 
-/** What the approval rule looks at: a workspace tool's name and kind, or a VS Code tool as offered. */
-export type ApprovalSubject = { name: string; kind: ToolKind } | { kind: 'vscode'; tool: Pick<OfferedVscodeTool, 'autoApproved'> };
+/** A rule that could never mean what it says (an operator, a wrapper, an option that runs code) is the user's to fix. */
+function readCommandRules(get: SettingGetter, spec: Field<string[]>): string[] {
+  const rules = readSetting(get, spec);
+  for (const rule of rules) {
+    const problem = ruleProblem(rule);
+    if (problem !== undefined) throw new SettingsError(`askModel.${spec.key}`, `the rule ${JSON.stringify(rule)} ${problem}.`);
+  }
+  return rules;
+}
 
 /**
- * Read-only tools run without asking unless askBeforeReading; edits ask unless listed in autoApprove; a VS Code tool
- * asks unless askModel.vscodeTools.autoApprove names it (decided when it was offered).
+ * What the approval rule looks at: a workspace tool's name, kind and arguments (an edit's `path`), or a VS Code tool
+ * as offered.
+ */
+export type ApprovalSubject = { name: string; kind: ToolKind; args?: unknown } | { kind: 'vscode'; tool: Pick<OfferedVscodeTool, 'autoApproved'> };
+
+/**
+ * Read-only tools run without asking unless askBeforeReading; edits ask unless listed in autoApprove, and an edit of a
+ * protected file (protectedPaths.ts: one that could turn approval off or run code by itself) always asks; a VS Code
+ * tool asks unless askModel.vscodeTools.autoApprove names it (decided when it was offered).
  */
 export function needsApproval(call: ApprovalSubject, settings: Pick<ToolSettings, 'askBeforeReading' | 'autoApprove'>): boolean {
   if (call.kind === 'vscode') return !call.tool.autoApproved;
   if (call.kind === 'read') return settings.askBeforeReading;
+  if (editsProtectedPath(call.args)) return true;
   return !settings.autoApprove.includes(call.name);
+}
+
+/** Whether an edit's arguments name a protected file; an edit whose path cannot be read is taken to. */
+function editsProtectedPath(args: unknown): boolean {
+  const path = typeof args === 'object' && args !== null ? (args as { path?: unknown }).path : undefined;
+  if (path === undefined) return false;
+  return typeof path !== 'string' || protectedPath(path) !== undefined;
 }
 
 /** The tool loop's approval rule for these settings: which calls wait for the user (reads and VS Code tools before running, edits at their preview). */

@@ -11,6 +11,7 @@ describe('tool settings', () => {
       askBeforeReading: false,
       autoApprove: [],
       denyGlobs: ['**/.env*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/.git/**'],
+      commandRules: [],
       vscodeToolsAllow: [],
       vscodeToolsAutoApprove: [],
     });
@@ -23,6 +24,7 @@ describe('tool settings', () => {
       'tools.maxRounds': 3,
       'tools.autoApprove': ['replace_in_file'],
       'tools.denyGlobs': [],
+      'tools.commandRules': ['npm test', "git 'status'"],
       'vscodeTools.allow': ['mcp', 'other_tool'],
       'vscodeTools.autoApprove': ['other_tool'],
     };
@@ -32,6 +34,7 @@ describe('tool settings', () => {
       askBeforeReading: false,
       autoApprove: ['replace_in_file'],
       denyGlobs: [],
+      commandRules: ['npm test', "git 'status'"],
       vscodeToolsAllow: ['mcp', 'other_tool'],
       vscodeToolsAutoApprove: ['other_tool'],
     });
@@ -62,5 +65,36 @@ describe('tool settings', () => {
     const settings = { askBeforeReading: false, autoApprove: ['replace_in_file', 'create_file'] };
     assert.equal(needsApproval({ kind: 'vscode', tool: { autoApproved: false } }, settings), true);
     assert.equal(needsApproval({ kind: 'vscode', tool: { autoApproved: true } }, { ...settings, askBeforeReading: true }), false);
+  });
+
+  it('a command rule that could never mean what it says is named with why, not used', () => {
+    const read = (rules: unknown) => () => readToolSettings((key) => (key === 'tools.commandRules' ? rules : undefined));
+    const rejects = (rule: string, why: RegExp) =>
+      assert.throws(read([rule]), (error: unknown) => error instanceof SettingsError && error.setting === 'askModel.tools.commandRules' && error.message.includes(JSON.stringify(rule)) && why.test(error.message));
+    rejects('npm test && rm -rf /', /joins commands with `&&`/);
+    rejects('npm test > out.txt', /redirection/);
+    rejects('echo $(id)', /not plain words: command substitution/);
+    rejects('A=1 npm test', /assignment/);
+    rejects('sudo', /starts with `sudo`/);
+    rejects('node -e', /holds `-e`.*never apply/);
+    rejects('ls *', /glob/);
+    rejects('', /empty/);
+    assert.throws(read('npm test'), (error: unknown) => error instanceof SettingsError && /list of the words commands start with/.test(error.message));
+    assert.deepEqual(read(['npm test', 'git status', 'python -m pytest'])().commandRules, ['npm test', 'git status', 'python -m pytest']);
+  });
+
+  it('an edit of a protected file always asks, even when autoApprove names the tool', () => {
+    const settings = { askBeforeReading: false, autoApprove: ['replace_in_file', 'create_file'] };
+    const edit = (path: unknown) => needsApproval({ name: 'replace_in_file', kind: 'edit', args: { path } }, settings);
+    for (const path of [
+      '.vscode/settings.json', '.vscode/tasks.json', '.vscode/launch.json', '.vscode/extensions.json', '.vscode/mcp.json', 'team.code-workspace',
+      '.git/hooks/pre-commit', '.git/config', '.gitmodules', '.husky/pre-commit', '.npmrc', '.yarnrc.yml', '.envrc', '.devcontainer/devcontainer.json',
+      'api/.vscode/settings.json', '.VSCode/Settings.JSON', 'src/../.vscode/settings.json', '.vscode\\settings.json', './.npmrc',
+      '.vscode/settings.json.', '.vscode/settings.json ', '.npmrc::$DATA', 'VSCODE~1/settings.json', '.pre-commit-config.yaml', 'lefthook.yml', '.mcp.json',
+    ]) assert.equal(edit(path), true, path);
+    for (const path of ['src/index.ts', 'package.json', 'docs/vscode/settings.md', '.vscode-test.mjs', 'settings.json', 'npmrc.md']) assert.equal(edit(path), false, path);
+    assert.equal(edit(42), true, 'a path that is not text asks');
+    assert.equal(needsApproval({ name: 'create_file', kind: 'edit', args: { path: '.vscode/tasks.json', content: '{}' } }, settings), true);
+    assert.equal(needsApproval({ name: 'read_file', kind: 'read', args: { path: '.vscode/settings.json' } }, settings), false, 'reading one does not ask');
   });
 });

@@ -43,9 +43,12 @@ function sayOnce(reason: string): void {
   void vscode.window.showWarningMessage(`Ask Model: ${reason}`);
 }
 
+/** Settings a workspace must not set: a repository could otherwise allow its own commands. The user's value only. */
+const USER_ONLY_KEYS: ReadonlySet<string> = new Set(['tools.commandRules']);
+
 export function readWorkspaceToolSettings(): ToolSettings {
   const current = config();
-  return readToolSettings((key) => current.get(key));
+  return readToolSettings((key) => (USER_ONLY_KEYS.has(key) ? current.inspect(key)?.globalValue : current.get(key)));
 }
 
 /**
