@@ -366,6 +366,9 @@ describe('Security in the workbench (e2e)', function () {
         showDiff: [{ type: 'showDiff', callId: secretFile }],
         // A name that is no profile changes no setting.
         selectProfile: [{ type: 'selectProfile', name: '../../settings.json' }],
+        // The mode changes no file; Act on this plan acts only on a plan answer the host has.
+        setMode: [],
+        actOnPlan: [{ type: 'actOnPlan', turnId: secretFile }],
         // A rules chip opens only a file inside the workspace: a path out of it, absolute or a URI opens nothing.
         openRulesFile: [
           { type: 'openRulesFile', path: `../${path.basename(outside)}/secret.txt` },

@@ -27,6 +27,26 @@ describe('answer edit actions and export/import (Chromium, host CSP)', function 
     assert.equal(await view.page.locator('article[data-turn-id]:not([data-turn-id="edited"])').getByRole('button', { name: 'View changes' }).count(), 0);
   });
 
+  it('the Act / Plan switch posts setMode and shows the state\'s mode; a Plan answer is labelled and offers Act on this plan', async () => {
+    const mode = view.page.getByRole('combobox', { name: 'Mode' });
+    assert.equal(await mode.inputValue(), 'act', 'a state without a mode is Act');
+    await mode.selectOption('plan');
+    assert.deepEqual(await view.posted(), [{ type: 'setMode', mode: 'plan' }]);
+    await view.post({ type: 'state', state: { ...sampleConversation(Date.UTC(2026, 0, 1)), mode: 'plan' } });
+    assert.equal(await mode.inputValue(), 'plan');
+    await view.post({ type: 'turn', turn: { id: 'u-plan', role: 'user', text: 'Plan a README', context: [], mode: 'plan' }, busy: true });
+    const plan = { id: 'plan', role: 'assistant' as const, text: '- [ ] write README.md', reasoning: '', status: 'streaming' as const, mode: 'plan' as const };
+    await view.post({ type: 'turn', turn: plan, busy: true });
+    const answer = view.page.locator('article[data-turn-id="plan"]');
+    assert.equal(await answer.getByRole('button', { name: 'Act on this plan' }).count(), 0, 'not while the plan streams');
+    await view.post({ type: 'turn', turn: { ...plan, status: 'done' }, busy: false });
+    assert.equal(await answer.locator('.turn-author .mode-label').innerText(), 'Plan');
+    assert.equal(await view.page.locator('article[data-turn-id="u-plan"] .turn-author .mode-label').innerText(), 'Plan');
+    await answer.getByRole('button', { name: 'Act on this plan' }).click();
+    assert.deepEqual(await view.posted(), [{ type: 'actOnPlan', turnId: 'plan' }]);
+    assert.equal(await view.page.locator('article[data-turn-id]:not([data-turn-id="plan"]):not([data-turn-id="u-plan"]) .mode-label').count(), 0, 'Act turns carry no label');
+  });
+
   it('History: Export names the conversation and posts its id; Import posts', async () => {
     await view.page.getByRole('button', { name: 'History' }).click();
     await view.page.getByRole('button', { name: 'Export Explain the retry policy' }).click();

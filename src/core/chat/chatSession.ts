@@ -11,6 +11,7 @@ import { answerFactsOf } from '../run/answerFacts';
 import { contextFitterFor, runAnswer, type PreparedRun } from '../run/preparedRun';
 import type { ContextFitter } from '../context/contextFitter';
 import type { ChatMessage } from '../protocol/messages';
+import type { ChatMode } from '../run/chatMode';
 import type { FileChange, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import { recordFileEdit, type FileEdit } from './answerEdits';
 import type { ChatSessionPorts } from './chatSessionPorts';
@@ -23,6 +24,11 @@ import { updateStoredTurn, type EndUpdate, type TurnUpdate } from './turnUpdates
 import { viewTurnOf } from './viewTurns';
 import type { AssistantTurn, ContextChip, ToolCard, Turn, UserTurn } from './chatTurns';
 import type { ChatViewState, ContextUse } from './webviewProtocol';
+
+/** What "Act on this plan" sends when the plan is the last answer (it is in the conversation just above). */
+export const ACT_ON_PLAN_MESSAGE = 'Carry out the plan above, step by step. Check each step as you go.';
+/** What it sends for an earlier plan, followed by the plan itself. */
+export const ACT_ON_QUOTED_PLAN_MESSAGE = 'Carry out this plan from earlier in the conversation, step by step. Check each step as you go:';
 
 /** A tool call's statuses once it has run or been decided. */
 const FINISHED_CALL: ReadonlySet<ToolCard['status']> = new Set(['done', 'failed', 'rejected', 'invalid', 'cancelled', 'skipped']);
@@ -62,7 +68,38 @@ export class ChatSession {
       ...this.ports.currentServer(),
       history: this.ports.store.list().map(summariseConversation),
       ...this.contextState(),
+      mode: this.conversation.mode ?? 'act',
     };
+  }
+
+  /** The header's Act / Plan switch (or /plan, /act): the mode the next message is sent in, kept with the conversation. */
+  async setMode(mode: ChatMode): Promise<void> {
+    const { conversation } = this;
+    if ((conversation.mode ?? 'act') === mode) return;
+    if (mode === 'plan') conversation.mode = 'plan';
+    else delete conversation.mode;
+    this.showState();
+    // A conversation with no message yet is not stored: its mode goes with its first message.
+    if (conversation.turns.length > 0 && this.answering?.conversation !== conversation) {
+      try {
+        await this.ports.store.save(conversation);
+      } catch (error) {
+        this.ports.reportError(`chat: the conversation's mode could not be saved: ${messageOf(error)}`);
+      }
+    }
+  }
+
+  /**
+   * "Act on this plan" on a Plan-mode answer: back to Act, and a message that asks the model to carry the plan out.
+   * The plan is already in the conversation when it is the last answer; an earlier one is quoted in the message.
+   */
+  async actOnPlan(turnId: string): Promise<void> {
+    if (this.busy) return;
+    const turns = this.conversation.turns;
+    const plan = turns.find((turn) => turn.id === turnId);
+    if (plan?.role !== 'assistant' || plan.mode !== 'plan' || plan.status !== 'done' || plan.text.trim() === '') return;
+    await this.setMode('act');
+    await this.send(turns.at(-1) === plan ? ACT_ON_PLAN_MESSAGE : `${ACT_ON_QUOTED_PLAN_MESSAGE}\n\n${plan.text.trim()}`);
   }
 
   /** Summarises every turn so far for the model (what the user sees is unchanged); the next message sends the summary. */
@@ -103,7 +140,7 @@ export class ChatSession {
   /** Sends `text` with the pending context and answers it. Ignored while an answer is in flight, or when empty. */
   async send(text: string): Promise<void> {
     if (this.busy || text.trim() === '') return;
-    const user: UserTurn = { id: this.ports.ids(), role: 'user', text: text.trim(), context: this.pendingContext };
+    const user: UserTurn = { id: this.ports.ids(), role: 'user', text: text.trim(), context: this.pendingContext, ...(this.conversation.mode === 'plan' ? { mode: 'plan' as const } : {}) };
     this.pendingContext = [];
     if (this.conversation.turns.length === 0) this.conversation.title = titleFrom(user.text);
     this.conversation.turns.push(user);
@@ -175,7 +212,9 @@ export class ChatSession {
     const { ports } = this;
     const conversation = this.conversation;
     const history = conversation.turns.slice();
-    let turn: AssistantTurn = continued?.turn ?? emptyAssistantTurn(ports.ids());
+    // The mode the question was sent in (a Retry asks again in the same one).
+    const mode: ChatMode = [...history].reverse().find((candidate): candidate is UserTurn => candidate.role === 'user')?.mode ?? 'act';
+    let turn: AssistantTurn = continued?.turn ?? { ...emptyAssistantTurn(ports.ids()), ...(mode === 'plan' ? { mode } : {}) };
     const rounds = continued?.rounds ?? [];
     conversation.turns.push(turn);
     const index = conversation.turns.length - 1;
@@ -208,7 +247,7 @@ export class ChatSession {
     try {
       // The user's message is kept before anything is asked of the server.
       await saveAhead.now();
-      const run = await ports.prepareRun(attachedFiles(history));
+      const run = await ports.prepareRun(attachedFiles(history), mode);
       if (!run) throw new NoModelError();
       // The rules files sent with the system prompt are shown on the answer as chips that open them.
       const rules = rulesChipsOf(run.projectRules);

@@ -43,6 +43,8 @@ export const userTurnSchema = z.object({
   role: z.literal('user'),
   text: z.string(),
   context: z.array(contextChipSchema),
+  /** Sent in Plan mode (chatMode.ts); absent: Act. */
+  mode: z.optional(z.literal('plan')),
 });
 export type UserTurn = z.infer<typeof userTurnSchema>;
 
@@ -80,6 +82,8 @@ export const assistantTurnSchema = z.object({
   notice: z.optional(z.string()),
   /** The files the answer's edits changed, each with its text before the first and after the last (answerEdits.ts). */
   fileEdits: z.optional(z.array(fileEditSchema)),
+  /** Answered in Plan mode (only the read tools, asked for a plan); absent: Act. */
+  mode: z.optional(z.literal('plan')),
 });
 export type AssistantTurn = z.infer<typeof assistantTurnSchema>;
 

@@ -23,6 +23,8 @@ export interface Conversation {
    * including `throughTurnId` (after the previous summary's). The user still sees every turn.
    */
   summaries?: ConversationSummaryText[];
+  /** The mode the next message is sent in (the header's switch); absent: Act. */
+  mode?: 'plan';
 }
 
 export interface ConversationSummaryText {

@@ -4,9 +4,11 @@
 // the view shows them: an answer's facts become the line under it (viewTurns.ts makes them).
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
+import { CHAT_MODES } from '../run/chatMode';
 import { assistantTurnSchema, contextChipSchema, errorActionSchema, toolCardSchema, userTurnSchema } from './chatTurns';
 
 export type { ContextChip, ToolCard, UserTurn } from './chatTurns';
+export type { ChatMode } from '../run/chatMode';
 
 export const viewAssistantTurnSchema = z.extend(z.omit(assistantTurnSchema, { answers: true, legacyFooter: true, fileEdits: true }), {
   /** The files the answer's edits changed (the view offers Revert and View changes); their texts stay in the host. */
@@ -47,6 +49,8 @@ export const chatViewStateSchema = z.object({
   context: z.optional(contextUseSchema),
   /** The last turn the model now sees only as a summary ("earlier messages summarised"); what the user sees is unchanged. */
   summarisedThrough: z.optional(z.string()),
+  /** The mode the next message is sent in (the header's Act / Plan switch). */
+  mode: z.optional(z.enum(CHAT_MODES)),
 });
 export type ChatViewState = z.infer<typeof chatViewStateSchema>;
 
@@ -119,6 +123,10 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('importConversation') }),
   /** The header's profile switch. */
   z.strictObject({ type: z.literal('selectProfile'), name: z.string().check(z.maxLength(200)) }),
+  /** The header's Act / Plan switch. */
+  z.strictObject({ type: z.literal('setMode'), mode: z.enum(CHAT_MODES) }),
+  /** Act on this plan, on a Plan-mode answer: back to Act, and the model is asked to carry the plan out. */
+  z.strictObject({ type: z.literal('actOnPlan'), turnId: z.string() }),
   /** A project rules chip: open that rules file (the host opens only a rules file inside the workspace). */
   z.strictObject({ type: z.literal('openRulesFile'), path: z.string().check(z.maxLength(4_096)) }),
 ]);

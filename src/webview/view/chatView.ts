@@ -29,7 +29,7 @@ export class ChatView {
   constructor(root: HTMLElement, options: ChatViewOptions) {
     const { post } = options;
     this.header = new ChatHeader(
-      { toggleHistory: () => this.setHistoryOpen(!this.history.isOpen), newChat: () => post({ type: 'newChat' }), compactNow: () => post({ type: 'compactNow' }), selectProfile: (name) => post({ type: 'selectProfile', name }) },
+      { toggleHistory: () => this.setHistoryOpen(!this.history.isOpen), newChat: () => post({ type: 'newChat' }), compactNow: () => post({ type: 'compactNow' }), selectProfile: (name) => post({ type: 'selectProfile', name }), setMode: (mode) => post({ type: 'setMode', mode }) },
       HISTORY_PANEL_ID,
     );
     this.history = new HistoryPanel({
@@ -64,6 +64,7 @@ export class ChatView {
   showState(state: ChatViewState, draft?: string): void {
     this.header.showModel(state.model);
     this.header.showProfiles(state.profile, state.profiles);
+    this.header.showMode(state.mode ?? 'act');
     this.header.showCost(state.turns);
     this.conversationId = state.conversationId;
     this.showHistory(state.history);

@@ -96,6 +96,10 @@ export class ChatController {
         // The header offers only the names it was sent; a name that is not a profile (any more) changes nothing.
         if (readProfiles().some((profile) => profile.name === message.name)) await setActiveProfile(message.name);
         return;
+      case 'setMode':
+        return session.setMode(message.mode);
+      case 'actOnPlan':
+        return session.actOnPlan(message.turnId);
       case 'openRulesFile':
         if (!(await openRulesFile(message.path))) void vscode.window.showWarningMessage(`Ask Model: the rules file ${message.path} could not be opened; it may have been moved or deleted.`);
         return;

@@ -5,6 +5,7 @@ import type { ContextWindow } from '../../../../src/core/context/contextFitter';
 import type { ChatMessage } from '../../../../src/core/protocol/messages';
 import { fakeRun, type FakeContextMemory, type ScriptedAnswer, type ScriptedModel } from '../run/fakeRun';
 import type { PreparedRun } from '../../../../src/core/run/preparedRun';
+import type { ChatMode } from '../../../../src/core/run/chatMode';
 import type { ProjectRules } from '../../../../src/core/rules/projectRulesText';
 import type { ChatDone } from '../../../../src/core/stream/events';
 import type { ApprovalDecision, ApprovalPreview, ToolOutcome, ToolRunContext } from '../../../../src/core/tools/toolLoopTypes';
@@ -120,6 +121,8 @@ export interface FakePorts extends ChatSessionPorts {
   readonly compactions: CompactionRecord[];
   /** The working files each prepareRun was given, in order. */
   readonly preparedFor: string[][];
+  /** The mode each prepareRun was given (act when none), in order. */
+  readonly preparedModes: ChatMode[];
 }
 
 export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
@@ -132,6 +135,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
   const errors: string[] = [];
   const inFlight = new Set<AbortController>();
   const preparedFor: string[][] = [];
+  const preparedModes: ChatMode[] = [];
   const modelName = options.model ?? 'fake-model';
   const tools = options.tools === 'off' ? undefined : (options.tools ?? { needsApproval: (call: ValidToolCall) => call.kind === 'edit', maxRounds: 3 });
   const { run, model, contextMemory, answered, summaryRequests, compactions } = fakeRun({
@@ -153,6 +157,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
   return {
     posted,
     preparedFor,
+    preparedModes,
     archive,
     clock,
     model,
@@ -164,8 +169,9 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     contextMemory,
     summaryRequests,
     compactions,
-    prepareRun: async (workingFiles) => {
+    prepareRun: async (workingFiles, mode) => {
       preparedFor.push([...(workingFiles ?? [])]);
+      preparedModes.push(mode ?? 'act');
       const prepare = options.prepare ?? 'run';
       if (prepare === 'declined') return undefined;
       if (prepare !== 'run') throw prepare.error;

@@ -69,6 +69,10 @@ export class ChatInput implements vscode.Disposable {
         return session.newChat();
       case 'compact':
         return session.compactNow();
+      case 'mode':
+        await session.setMode(command.action.mode);
+        if (rest !== '') await session.send(rest);
+        return;
       case 'prompt':
         if (!this.attachCommandContext(command.name, command.action.context)) return;
         return session.send(commandMessage(command.action.prompt, rest));
