@@ -5,10 +5,12 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { CHAT_MODES } from '../run/chatMode';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE, imageUploadSchema } from './chatImages';
 import { assistantTurnSchema, contextChipSchema, errorActionSchema, toolCardSchema, userTurnSchema } from './chatTurns';
 
 export type { ContextChip, ToolCard, UserTurn } from './chatTurns';
 export type { ChatMode } from '../run/chatMode';
+export { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_IMAGES_PER_MESSAGE, formatBytes, type ImageAttachment, type ImageType, type ImageUpload } from './chatImages';
 
 export const viewAssistantTurnSchema = z.extend(z.omit(assistantTurnSchema, { answers: true, legacyFooter: true, fileEdits: true }), {
   /** The files the answer's edits changed (the view offers Revert and View changes); their texts stay in the host. */
@@ -82,6 +84,13 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('context'), context: z.optional(contextUseSchema), summarisedThrough: z.optional(z.string()) }),
   /** The answer to `completeInput` number `requestId` (an older answer than the view's latest question is dropped). */
   z.object({ type: z.literal('completionItems'), requestId: z.number(), items: z.array(completionItemSchema) }),
+  /** The images the user picked with Attach image (the view checks and scales them as it does a pasted one). */
+  z.object({
+    type: z.literal('imageFiles'),
+    files: z.array(z.object({ name: z.string(), mimeType: z.enum(IMAGE_TYPES), dataUrl: z.string().check(z.maxLength(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64)) })),
+    /** Files that were not taken, and why (too large, not an image type). */
+    problems: z.array(z.string()),
+  }),
   /** Puts the cursor in the message box (after "Open Chat"). */
   z.object({ type: z.literal('focusInput') }),
 ]);
@@ -93,7 +102,11 @@ export type HostMessage = z.infer<typeof hostMessageSchema>;
  */
 export const viewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
-  z.strictObject({ type: z.literal('send'), text: z.string().check(z.maxLength(200_000)) }),
+  z.strictObject({ type: z.literal('send'), text: z.string().check(z.maxLength(200_000)), images: z.optional(z.array(imageUploadSchema).check(z.maxLength(MAX_IMAGES_PER_MESSAGE))) }),
+  /** Attach image: the host opens a file picker and answers with `imageFiles`. */
+  z.strictObject({ type: z.literal('pickImages') }),
+  /** On an answer whose images did not reach the model: send the message again with them anyway, or without them. */
+  z.strictObject({ type: z.literal('resendImages'), turnId: z.string(), withImages: z.boolean() }),
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('retry') }),
   z.strictObject({ type: z.literal('newChat') }),

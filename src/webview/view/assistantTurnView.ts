@@ -89,7 +89,8 @@ export class AssistantTurnView {
       previous.footer !== turn.footer ||
       previous.notice !== turn.notice ||
       JSON.stringify(previous.error) !== JSON.stringify(turn.error) ||
-      JSON.stringify(previous.editedFiles) !== JSON.stringify(turn.editedFiles)
+      JSON.stringify(previous.editedFiles) !== JSON.stringify(turn.editedFiles) ||
+      previous.imageProblem !== turn.imageProblem
     ) {
       this.showAfter();
     }
@@ -163,6 +164,10 @@ export class AssistantTurnView {
     if (this.turn.notice) parts.push(element('p', { class: 'turn-note' }, this.turn.notice));
     const edited = this.turn.editedFiles ?? [];
     if (edited.length > 0 && status !== 'streaming') parts.push(answerEditsElement(this.turn.id, edited));
+    if (this.turn.imageProblem && status === 'error') {
+      const send = (withImages: boolean, label: string) => element('button', { type: 'button', class: 'secondary small', 'data-turn-action': withImages ? 'send-images-anyway' : 'send-without-images', 'data-answer-id': this.turn.id }, label);
+      parts.push(element('div', { class: 'image-actions' }, ...(this.turn.imageProblem === 'not-known' ? [send(true, 'Send anyway')] : []), send(false, 'Send without images')));
+    }
     if (this.turn.mode === 'plan' && status === 'done' && this.turn.text.trim() !== '') {
       parts.push(element('div', { class: 'plan-actions' }, element('button', { type: 'button', class: 'primary small', 'data-turn-action': 'act-on-plan', 'data-answer-id': this.turn.id }, 'Act on this plan')));
     }

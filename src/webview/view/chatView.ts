@@ -50,7 +50,8 @@ export class ChatView {
     );
     conversation.append(element('h2', { class: 'visually-hidden' }, 'Conversation'), this.emptyState, this.messages.element);
     this.composer = new Composer({
-      send: (text) => post({ type: 'send', text }),
+      send: (text, images) => post(images.length > 0 ? { type: 'send', text, images } : { type: 'send', text }),
+      pickImages: () => post({ type: 'pickImages' }),
       stop: () => post({ type: 'stop' }),
       attach: (kind) => post({ type: 'attachContext', kind }),
       removeChip: (chipId) => post({ type: 'removeContext', chipId }),
@@ -124,6 +125,10 @@ export class ChatView {
   showHistory(history: readonly ConversationSummary[]): void {
     this.historyItems = history;
     if (this.history.isOpen) this.history.show(history, this.conversationId);
+  }
+
+  addImageFiles(files: readonly { name: string; mimeType: string; dataUrl: string }[], problems: readonly string[]): void {
+    void this.composer.addImageData(files, problems);
   }
 
   focusInput(): void {

@@ -1,7 +1,8 @@
 // Maps what the chat view says to the chat session (src/core/chat/chatSession.ts) and to VS Code actions (the
 // editor's context, code blocks, links, error fixes, edit decisions). It keeps no state: the session owns the chat.
 import * as vscode from 'vscode';
-import { isOpenableLink, messageOf, type ChatSession, type ViewMessage } from '../../../core';
+import { isOpenableLink, messageOf, type ChatSession, type HostMessage, type ViewMessage } from '../../../core';
+import { pickImageFiles } from './imageFiles';
 import type { Log } from '../../platform/log/log';
 import { readProfiles, readSettings, setActiveProfile } from '../../platform/settings/settings';
 import { openRulesFile } from '../../platform/rules/projectRulesReader';
@@ -26,6 +27,8 @@ export interface ChatControllerDeps {
   answerChanges: AnswerChanges;
   /** Completion, @-mentions and slash commands in the message box. */
   input: ChatInput;
+  /** To the view (the images picked with Attach image). */
+  post: (message: HostMessage) => void;
 }
 
 export class ChatController {
@@ -42,7 +45,11 @@ export class ChatController {
       case 'ready':
         return session.showState();
       case 'send':
-        return this.deps.input.send(message.text);
+        return this.deps.input.send(message.text, message.images ?? []);
+      case 'pickImages':
+        return this.deps.post(await pickImageFiles());
+      case 'resendImages':
+        return session.resendImages(message.turnId, message.withImages);
       case 'stop':
         return session.stop();
       case 'retry':

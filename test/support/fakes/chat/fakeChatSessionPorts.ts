@@ -3,6 +3,7 @@
 import type { CompactionRecord } from '../../../../src/core/context/compactConversation';
 import type { ContextWindow } from '../../../../src/core/context/contextFitter';
 import type { ChatMessage } from '../../../../src/core/protocol/messages';
+import type { ModelInfo } from '../../../../src/core/protocol/modelInfo';
 import { fakeRun, type FakeContextMemory, type ScriptedAnswer, type ScriptedModel } from '../run/fakeRun';
 import type { PreparedRun } from '../../../../src/core/run/preparedRun';
 import type { ChatMode } from '../../../../src/core/run/chatMode';
@@ -101,6 +102,8 @@ export interface FakePortsOptions {
   summarise?: (messages: ChatMessage[], maxTokens: number) => Promise<string>;
   /** Project rules the run's system prompt carries; default none. */
   projectRules?: ProjectRules;
+  /** What the catalogue knows of the model (its vision, say); default nothing. */
+  modelInfo?: Partial<ModelInfo>;
 }
 
 export interface FakePorts extends ChatSessionPorts {
@@ -146,6 +149,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     ...(options.window ? { window: options.window } : {}),
     ...(options.summarise ? { summarise: options.summarise } : {}),
     ...(options.projectRules ? { projectRules: options.projectRules } : {}),
+    ...(options.modelInfo ? { modelInfo: options.modelInfo } : {}),
   });
   const defaultRun = async (call: ValidToolCall, context: ToolRunContext): Promise<ToolOutcome> => {
     if (context.approve) {
