@@ -30,6 +30,7 @@ export { addToDailySpend, formatDailySpend, localDay, readDailySpend, type Daily
 export { rateLimitNote, retryWaitNote } from './protocol/rateLimitNote';
 export type { ContextChip } from './chat/chatTurns';
 export { isOpenableLink, type HostMessage, type ViewMessage, parseViewMessage } from './chat/webviewProtocol';
+export { IMAGE_TYPES, MAX_IMAGE_BYTES, formatBytes, fitImageBudget, STORED_IMAGE_BUDGET_BYTES, type ImageUpload, type ImageType } from './chat/chatImages';
 export { invisibleCharactersQuestion } from './text/invisibleCharacters';
 export { chipLabel, type Conversation } from './chat/conversation';
 export { upsertConversation, withSavedAhead, removeConversation } from './chat/conversationArchive';

@@ -59,6 +59,10 @@ export function applyHostMessage(message: HostMessage, { model, view, saver }: H
       // Not cached: a list for a word being typed means nothing after a reload.
       view.showCompletions(message.requestId, message.items);
       return;
+    case 'imageFiles':
+      // Not cached: they become the composer's pending images, which a reload does not keep.
+      view.addImageFiles(message.files, message.problems);
+      return;
     case 'focusInput':
       view.focusInput();
       return;

@@ -3,7 +3,7 @@
 // replace_in_file, the tool card waits with Accept / Reject, the diff preview opens beside the code, Accept applies it,
 // the preview closes, and the editor shows the new text (one undo step brings the old one back).
 import assert from 'node:assert/strict';
-import { button, lastFinishedAnswer, openChat, sendMessage } from '../support/e2e/chatView';
+import { assistantMessages, button, lastFinishedAnswer, messageBox, newChat, openChat, sendMessage } from '../support/e2e/chatView';
 import { screenshot } from '../support/e2e/screenshots';
 import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
@@ -90,5 +90,77 @@ describe('Tools in the chat (e2e)', function () {
     await editor.locator('.view-lines').first().click();
     await page.keyboard.press('Control+Z');
     await until(async () => (await editorText(editor)).includes('Hello, ${name}!'), 'one undo restores the old text');
+  });
+
+  it('Plan mode offers only the read tools and the plan prompt; Act on this plan goes back to every tool', async function () {
+    this.timeout(90_000);
+    const { page } = workbench;
+    await openChat(page);
+    await newChat(chat.view);
+    await chat.view.getByRole('combobox', { name: 'Mode' }).selectOption('plan');
+    server().script(textTurn('- [ ] Change the greeting in hello.ts\n- [ ] Run the tests'));
+    await sendMessage(chat.view, 'Plan a warmer greeting.');
+    const plan = await lastFinishedAnswer(chat.view, 30_000);
+    await plan.getByRole('button', { name: 'Act on this plan' }).waitFor();
+    type Sent = { tools?: { function: { name: string } }[]; messages: { role: string; content: string }[] };
+    const planRequest = server().requests.at(-1)?.body as Sent;
+    assert.deepEqual(
+      (planRequest.tools ?? []).map((tool) => tool.function.name),
+      ['read_file', 'list_files', 'search_text', 'get_diagnostics', 'get_editor_context'],
+      'only the read tools were offered',
+    );
+    assert.match(planRequest.messages[0]?.content ?? '', /Plan mode: do not change anything/);
+    assert.equal(await plan.locator('.mode-label').innerText(), 'Plan');
+    await screenshot(page, 'chat-plan-mode');
+
+    server().script(textTurn('Carried it out.'));
+    const answersBefore = await assistantMessages(chat.view).count();
+    await plan.getByRole('button', { name: 'Act on this plan' }).click();
+    await assistantMessages(chat.view).nth(answersBefore).waitFor({ state: 'attached', timeout: 20_000 });
+    const acted = await lastFinishedAnswer(chat.view, 30_000);
+    assert.match(await acted.innerText(), /Carried it out\./);
+    assert.equal(await chat.view.getByRole('combobox', { name: 'Mode' }).inputValue(), 'act');
+    const actRequest = server().requests.at(-1)?.body as Sent;
+    assert.ok((actRequest.tools ?? []).some((tool) => tool.function.name === 'replace_in_file'), 'Act offers the edit tools again');
+    assert.doesNotMatch(actRequest.messages[0]?.content ?? '', /Plan mode/);
+    assert.equal(actRequest.messages.at(-1)?.content, 'Carry out the plan above, step by step. Check each step as you go.');
+  });
+
+  it('a pasted image goes with the message: a chip with its size, then an image_url part the server receives', async function () {
+    this.timeout(90_000);
+    const { page } = workbench;
+    await openChat(page);
+    await newChat(chat.view);
+    const box = messageBox(chat.view);
+    await box.evaluate(async (target) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 48;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#0a0';
+      context.fillRect(0, 0, 64, 48);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/png'));
+      const data = new DataTransfer();
+      data.items.add(new File([blob], 'screenshot.png', { type: 'image/png' }));
+      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const chip = chat.view.getByRole('list', { name: 'Images to send' }).getByRole('listitem');
+    await chip.waitFor({ timeout: 15_000 });
+    assert.match(await chip.innerText(), /screenshot\.png[\s\S]*B · 64×48/);
+    server().script(textTurn('A green rectangle.'));
+    await box.fill('What is in this picture?');
+    await screenshot(page, 'chat-image-chip');
+    await sendMessage(chat.view, 'What is in this picture?');
+    const done = await lastFinishedAnswer(chat.view, 30_000);
+    assert.match(await done.innerText(), /A green rectangle\./);
+    type Part = { type: string; text?: string; image_url?: { url: string } };
+    const sent = server().requests.at(-1)?.body as { messages: { role: string; content: string | Part[] }[] };
+    const content = sent.messages.at(-1)?.content as Part[];
+    assert.ok(Array.isArray(content), 'the message went as content parts');
+    assert.deepEqual(content[0], { type: 'text', text: 'What is in this picture?' });
+    assert.equal(content[1]?.type, 'image_url');
+    assert.match(content[1]?.image_url?.url ?? '', /^data:image\/png;base64,iVBORw0KGgo/);
+    await chat.view.getByRole('list', { name: 'Images sent' }).getByRole('listitem').waitFor();
+    await screenshot(page, 'chat-image-sent');
   });
 });

@@ -366,6 +366,12 @@ describe('Security in the workbench (e2e)', function () {
         showDiff: [{ type: 'showDiff', callId: secretFile }],
         // A name that is no profile changes no setting.
         selectProfile: [{ type: 'selectProfile', name: '../../settings.json' }],
+        // The mode changes no file; Act on this plan acts only on a plan answer the host has.
+        setMode: [],
+        actOnPlan: [{ type: 'actOnPlan', turnId: secretFile }],
+        // Attach image opens the open dialog (the user picks the file), like Import; resending acts only on an answer it has.
+        pickImages: [],
+        resendImages: [{ type: 'resendImages', turnId: secretFile, withImages: true }],
         // A rules chip opens only a file inside the workspace: a path out of it, absolute or a URI opens nothing.
         openRulesFile: [
           { type: 'openRulesFile', path: `../${path.basename(outside)}/secret.txt` },

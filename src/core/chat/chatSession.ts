@@ -11,6 +11,10 @@ import { answerFactsOf } from '../run/answerFacts';
 import { contextFitterFor, runAnswer, type PreparedRun } from '../run/preparedRun';
 import type { ContextFitter } from '../context/contextFitter';
 import type { ChatMessage } from '../protocol/messages';
+import { HttpError } from '../errors/httpErrors';
+import { recogniseImageRefusal } from '../errors/imageRefusal';
+import { acceptImage, imageDecision, type ImageUpload } from './chatImages';
+import type { ChatMode } from '../run/chatMode';
 import type { FileChange, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import { recordFileEdit, type FileEdit } from './answerEdits';
 import type { ChatSessionPorts } from './chatSessionPorts';
@@ -23,6 +27,11 @@ import { updateStoredTurn, type EndUpdate, type TurnUpdate } from './turnUpdates
 import { viewTurnOf } from './viewTurns';
 import type { AssistantTurn, ContextChip, ToolCard, Turn, UserTurn } from './chatTurns';
 import type { ChatViewState, ContextUse } from './webviewProtocol';
+
+/** What "Act on this plan" sends when the plan is the last answer (it is in the conversation just above). */
+export const ACT_ON_PLAN_MESSAGE = 'Carry out the plan above, step by step. Check each step as you go.';
+/** What it sends for an earlier plan, followed by the plan itself. */
+export const ACT_ON_QUOTED_PLAN_MESSAGE = 'Carry out this plan from earlier in the conversation, step by step. Check each step as you go:';
 
 /** A tool call's statuses once it has run or been decided. */
 const FINISHED_CALL: ReadonlySet<ToolCard['status']> = new Set(['done', 'failed', 'rejected', 'invalid', 'cancelled', 'skipped']);
@@ -41,6 +50,8 @@ export class ChatSession {
   private compacting: AbortController | undefined;
   /** The last run's context step: how much of the window the current conversation takes. */
   private lastRun: { run: PreparedRun; context: ContextFitter } | undefined;
+  /** Profile and model (`profile\nmodel`) whose server refused images this session: the next images ask first. */
+  private readonly imageRefusals = new Set<string>();
 
   constructor(private readonly ports: ChatSessionPorts) {
     // After a reload the chat opens where the user left it.
@@ -62,7 +73,38 @@ export class ChatSession {
       ...this.ports.currentServer(),
       history: this.ports.store.list().map(summariseConversation),
       ...this.contextState(),
+      mode: this.conversation.mode ?? 'act',
     };
+  }
+
+  /** The header's Act / Plan switch (or /plan, /act): the mode the next message is sent in, kept with the conversation. */
+  async setMode(mode: ChatMode): Promise<void> {
+    const { conversation } = this;
+    if ((conversation.mode ?? 'act') === mode) return;
+    if (mode === 'plan') conversation.mode = 'plan';
+    else delete conversation.mode;
+    this.showState();
+    // A conversation with no message yet is not stored: its mode goes with its first message.
+    if (conversation.turns.length > 0 && this.answering?.conversation !== conversation) {
+      try {
+        await this.ports.store.save(conversation);
+      } catch (error) {
+        this.ports.reportError(`chat: the conversation's mode could not be saved: ${messageOf(error)}`);
+      }
+    }
+  }
+
+  /**
+   * "Act on this plan" on a Plan-mode answer: back to Act, and a message that asks the model to carry the plan out.
+   * The plan is already in the conversation when it is the last answer; an earlier one is quoted in the message.
+   */
+  async actOnPlan(turnId: string): Promise<void> {
+    if (this.busy) return;
+    const turns = this.conversation.turns;
+    const plan = turns.find((turn) => turn.id === turnId);
+    if (plan?.role !== 'assistant' || plan.mode !== 'plan' || plan.status !== 'done' || plan.text.trim() === '') return;
+    await this.setMode('act');
+    await this.send(turns.at(-1) === plan ? ACT_ON_PLAN_MESSAGE : `${ACT_ON_QUOTED_PLAN_MESSAGE}\n\n${plan.text.trim()}`);
   }
 
   /** Summarises every turn so far for the model (what the user sees is unchanged); the next message sends the summary. */
@@ -100,10 +142,21 @@ export class ChatSession {
     this.ports.post({ type: 'state', state: this.state() });
   }
 
-  /** Sends `text` with the pending context and answers it. Ignored while an answer is in flight, or when empty. */
-  async send(text: string): Promise<void> {
+  /**
+   * Sends `text` with the pending context (and `images`, checked here whatever the view says) and answers it.
+   * Ignored while an answer is in flight, or when empty. Throws, sending nothing, when an image is not one it takes.
+   */
+  async send(text: string, images: readonly ImageUpload[] = []): Promise<void> {
     if (this.busy || text.trim() === '') return;
-    const user: UserTurn = { id: this.ports.ids(), role: 'user', text: text.trim(), context: this.pendingContext };
+    const accepted = images.map((image) => acceptImage(image, this.ports.ids()));
+    const user: UserTurn = {
+      id: this.ports.ids(),
+      role: 'user',
+      text: text.trim(),
+      context: this.pendingContext,
+      ...(this.conversation.mode === 'plan' ? { mode: 'plan' as const } : {}),
+      ...(accepted.length > 0 ? { images: accepted } : {}),
+    };
     this.pendingContext = [];
     if (this.conversation.turns.length === 0) this.conversation.title = titleFrom(user.text);
     this.conversation.turns.push(user);
@@ -117,13 +170,24 @@ export class ChatSession {
    * Asks again for the last answer that failed, was stopped or was interrupted (its partial text is dropped). An
    * interrupted answer goes on from its last finished round of tool calls (turnsForRetry), in the same turn.
    */
-  async retry(): Promise<void> {
+  async retry(options: { imagesAnyway?: boolean; withoutImages?: boolean } = {}): Promise<void> {
     if (this.busy) return;
     const retry = turnsForRetry(this.conversation.turns, this.conversation.transcripts);
     if (!retry) return;
-    this.conversation.turns = [...retry.keep, retry.user];
+    const { images: _images, ...withoutImages } = retry.user;
+    this.conversation.turns = [...retry.keep, options.withoutImages ? withoutImages : retry.user];
     this.ports.post({ type: 'state', state: { ...this.state(), busy: true } });
-    await this.answer(retry.continued);
+    await this.answer(retry.continued, options.imagesAnyway === true);
+  }
+
+  /**
+   * Send anyway / Send without images, on the answer whose images did not reach the model (its `imageProblem`): the
+   * same message again, with its images whatever the catalogue says, or without them (they are taken off the message).
+   */
+  async resendImages(turnId: string, withImages: boolean): Promise<void> {
+    const last = this.conversation.turns.at(-1);
+    if (last?.id !== turnId || last.role !== 'assistant' || last.imageProblem === undefined) return;
+    await this.retry(withImages ? { imagesAnyway: true } : { withoutImages: true });
   }
 
   /** Stops the answer in flight (what arrived is kept and the turn says it was stopped), or a compaction. */
@@ -171,11 +235,13 @@ export class ChatSession {
    * answer that goes on from its finished rounds, in its own turn; the request sends those rounds after the user's
    * message, and its transcript keeps them before the new ones.
    */
-  private async answer(continued?: ContinuedAnswer): Promise<void> {
+  private async answer(continued?: ContinuedAnswer, imagesAnyway = false): Promise<void> {
     const { ports } = this;
     const conversation = this.conversation;
     const history = conversation.turns.slice();
-    let turn: AssistantTurn = continued?.turn ?? emptyAssistantTurn(ports.ids());
+    // The mode the question was sent in (a Retry asks again in the same one).
+    const mode: ChatMode = [...history].reverse().find((candidate): candidate is UserTurn => candidate.role === 'user')?.mode ?? 'act';
+    let turn: AssistantTurn = continued?.turn ?? { ...emptyAssistantTurn(ports.ids()), ...(mode === 'plan' ? { mode } : {}) };
     const rounds = continued?.rounds ?? [];
     conversation.turns.push(turn);
     const index = conversation.turns.length - 1;
@@ -205,11 +271,22 @@ export class ChatSession {
     );
 
     let finish: EndUpdate & { type: 'finish' };
+    let imageKey: string | undefined;
+    let imageProblem: AssistantTurn['imageProblem'];
     try {
       // The user's message is kept before anything is asked of the server.
       await saveAhead.now();
-      const run = await ports.prepareRun(attachedFiles(history));
+      const run = await ports.prepareRun(attachedFiles(history), mode);
       if (!run) throw new NoModelError();
+      imageKey = `${run.settings.profile}\n${run.model}`;
+      // Images go to a model not known to read none (unknown is sent), unless the user said send anyway.
+      if (!imagesAnyway && sendsImages(history)) {
+        const decision = imageDecision({ ...run.modelInfo, id: run.model }, this.imageRefusals.has(imageKey));
+        if (!decision.send) {
+          imageProblem = 'not-known';
+          throw new Error(`${decision.why} Nothing was sent. Send anyway, send the message without its images, or choose a model that reads images and Retry.`);
+        }
+      }
       // The rules files sent with the system prompt are shown on the answer as chips that open them.
       const rules = rulesChipsOf(run.projectRules);
       if (rules.length > 0) {
@@ -234,12 +311,23 @@ export class ChatSession {
         onEvent: this.eventHandler(run, apply, deltas, post, () => turn, saveAhead, (added) => keepTranscript(conversation, turn.id, [...rounds, ...added])),
       });
       finish = this.finishFor(result, conversation, turn, rounds);
+      if (result.outcome === 'error' && sendsImages(history) && recogniseImageRefusal(refusalText(result.error))) {
+        // Remembered for this profile and model: the next message with images asks first.
+        this.imageRefusals.add(imageKey);
+        imageProblem = 'refused';
+        const said = finish.error?.message ?? 'The server refused the request.';
+        finish = { ...finish, error: { message: `${said} The server does not take images for ${run.model}: the message and its images are kept. Send it without images, or choose a model that reads images and Retry; Ask Model will ask before sending images to ${run.model} again.`, actions: finish.error?.actions ?? [] } };
+      }
     } catch (error) {
       finish = this.failure(error);
     }
     deltas.flush();
     await saveAhead.close();
     apply(finish);
+    if (imageProblem) {
+      turn = { ...turn, imageProblem };
+      conversation.turns[index] = turn;
+    }
     this.answering = undefined;
     release();
     conversation.updatedAt = ports.clock.now();
@@ -379,6 +467,17 @@ function keepTranscript(conversation: Conversation, turnId: string, messages: Ch
   else if (conversation.transcripts && turnId in conversation.transcripts) {
     conversation.transcripts = Object.fromEntries(Object.entries(conversation.transcripts).filter(([id]) => id !== turnId));
   }
+}
+
+/** The message being answered carries images still kept (the last user turn of `history`). */
+function sendsImages(history: readonly Turn[]): boolean {
+  const user = [...history].reverse().find((turn): turn is UserTurn => turn.role === 'user');
+  return (user?.images ?? []).some((image) => image.dataUrl !== '');
+}
+
+/** What a failure says, for recognising a refusal of images: the server's own words where it sent some. */
+function refusalText(error: unknown): string {
+  return error instanceof HttpError ? `${error.serverMessage}\n${error.body ?? ''}` : messageOf(error);
 }
 
 /** Chips that name a file (or a folder, or a symbol's file) of the workspace; @problems, @changes and @terminal do not. */

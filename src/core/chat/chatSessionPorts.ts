@@ -1,5 +1,6 @@
 // What the chat session needs from the world, as one object of ports. The host implements them on VS Code (and the
 // real client); the unit tests use its fakes (test/support/fakes/chat/fakeChatSessionPorts.ts).
+import type { ChatMode } from '../run/chatMode';
 import type { PreparedRun } from '../run/preparedRun';
 import type { Approver, ToolRunner } from '../tools/toolLoopTypes';
 import type { DeltaTimer } from './deltaCoalescer';
@@ -29,8 +30,9 @@ export interface ChatSessionPorts {
    * Everything a chat request needs, with the model resolved (the user may be asked to pick one). Undefined: the
    * user declined to pick. Throws what stops a request before it is sent (a bad setting, for one). `workingFiles`: the
    * workspace paths of the files attached to the conversation (the project rules nearest them go with the request).
+   * `mode`: the chat's mode for this answer (Plan: only the read tools, and the plan prompt); default Act.
    */
-  prepareRun: (workingFiles?: readonly string[]) => Promise<PreparedRun | undefined>;
+  prepareRun: (workingFiles?: readonly string[], mode?: ChatMode) => Promise<PreparedRun | undefined>;
   runTool: ToolRunner;
   /** The one question about a tool call, whatever its kind (the call's card shows Accept / Reject). */
   approve: Approver;

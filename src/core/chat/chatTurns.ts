@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { answerFactsSchema } from '../run/answerFacts';
 import { fileEditSchema } from './answerEdits';
+import { imageAttachmentSchema } from './chatImages';
 
 export const errorActionSchema = z.enum(['set-api-key', 'open-settings', 'retry', 'select-model', 'show-log']);
 
@@ -43,6 +44,10 @@ export const userTurnSchema = z.object({
   role: z.literal('user'),
   text: z.string(),
   context: z.array(contextChipSchema),
+  /** Sent in Plan mode (chatMode.ts); absent: Act. */
+  mode: z.optional(z.literal('plan')),
+  /** Images pasted, dropped or attached (chatImages.ts); they go as `image_url` parts after the text. */
+  images: z.optional(z.array(imageAttachmentSchema)),
 });
 export type UserTurn = z.infer<typeof userTurnSchema>;
 
@@ -80,6 +85,14 @@ export const assistantTurnSchema = z.object({
   notice: z.optional(z.string()),
   /** The files the answer's edits changed, each with its text before the first and after the last (answerEdits.ts). */
   fileEdits: z.optional(z.array(fileEditSchema)),
+  /**
+   * The answer did not get the message's images to the model: `not-known` (the catalogue says the model reads none,
+   * or its server refused them earlier; nothing was sent), `refused` (the server refused them). The message and its
+   * images are kept; the view offers Send anyway (not-known) and Send without images.
+   */
+  imageProblem: z.optional(z.enum(['not-known', 'refused'])),
+  /** Answered in Plan mode (only the read tools, asked for a plan); absent: Act. */
+  mode: z.optional(z.literal('plan')),
 });
 export type AssistantTurn = z.infer<typeof assistantTurnSchema>;
 

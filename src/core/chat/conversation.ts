@@ -5,6 +5,7 @@ import { SUMMARY_MESSAGE_PREFIX } from '../context/summaryRequest';
 import type { ChatMessage } from '../protocol/messages';
 import type { AssistantTurn, ContextChip, Turn, UserTurn } from './chatTurns';
 import type { ConversationSummary } from './webviewProtocol';
+import { contentWithImages } from './chatImages';
 
 export interface Conversation {
   id: string;
@@ -23,6 +24,8 @@ export interface Conversation {
    * including `throughTurnId` (after the previous summary's). The user still sees every turn.
    */
   summaries?: ConversationSummaryText[];
+  /** The mode the next message is sent in (the header's switch); absent: Act. */
+  mode?: 'plan';
 }
 
 export interface ConversationSummaryText {
@@ -107,7 +110,7 @@ export function chatMessagesByTurn(
   const through = latest?.throughTurnId;
   const firstShown = through === undefined ? 0 : turns.findIndex((turn) => turn.id === through) + 1;
   for (const turn of turns.slice(firstShown)) {
-    if (turn.role === 'user') add(turn.id, { role: 'user', content: userMessageContent(turn) });
+    if (turn.role === 'user') add(turn.id, { role: 'user', content: contentWithImages(userMessageContent(turn), turn.images ?? []) });
     else if (transcripts[turn.id]?.length) add(turn.id, ...(transcripts[turn.id] ?? []));
     else if (turn.text !== '' && turn.status !== 'error' && turn.status !== 'streaming') {
       add(turn.id, turn.reasoning === '' ? { role: 'assistant', content: turn.text } : { role: 'assistant', content: turn.text, reasoning_content: turn.reasoning });

@@ -22,6 +22,11 @@ function userMarkdown(turn: UserTurn): string {
     const where = chip.kind === 'file' ? `${chip.path} (whole file)` : `${chip.path}, lines ${chip.startLine}–${chip.endLine}`;
     parts.push('', details(`Context: ${where}`, fenced(chip.text, chip.languageId)));
   }
+  // Images are embedded as data URLs, so the one file carries them; one no longer kept says so.
+  for (const image of turn.images ?? []) {
+    const alt = image.name.replace(/[[\]\\]/g, '');
+    parts.push('', image.dataUrl === '' ? `*Image ${oneLine(image.name)}: ${oneLine(image.dropped ?? 'not kept')}*` : `![${alt}](${image.dataUrl})`);
+  }
   return parts.join('\n');
 }
 
@@ -43,6 +48,7 @@ function assistantMarkdown(turn: AssistantTurn, transcript: readonly ChatMessage
   if (turn.status === 'stopped') notes.push('Stopped.');
   if (turn.status === 'interrupted') notes.push('Interrupted while it was arriving.');
   if (turn.status === 'error') notes.push(`Failed: ${turn.error?.message ?? 'the answer failed.'}`);
+  if (turn.mode === 'plan') notes.push('Plan mode.');
   if (turn.notice) notes.push(turn.notice);
   const last = turn.answers.at(-1);
   const footer = last ? formatAnswerFooter(last) : turn.legacyFooter;

@@ -24,6 +24,7 @@ export const conversationSchema = z.object({
   turns: z.array(turnSchema),
   transcripts: z.optional(z.record(z.string(), z.array(chatMessageSchema))),
   summaries: z.optional(z.array(z.object({ throughTurnId: z.string(), text: z.string() }))),
+  mode: z.optional(z.literal('plan')),
 });
 
 export interface StoredConversations {

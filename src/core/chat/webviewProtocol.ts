@@ -4,9 +4,13 @@
 // the view shows them: an answer's facts become the line under it (viewTurns.ts makes them).
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
+import { CHAT_MODES } from '../run/chatMode';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE, imageUploadSchema } from './chatImages';
 import { assistantTurnSchema, contextChipSchema, errorActionSchema, toolCardSchema, userTurnSchema } from './chatTurns';
 
 export type { ContextChip, ToolCard, UserTurn } from './chatTurns';
+export type { ChatMode } from '../run/chatMode';
+export { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_IMAGES_PER_MESSAGE, formatBytes, type ImageAttachment, type ImageType, type ImageUpload } from './chatImages';
 
 export const viewAssistantTurnSchema = z.extend(z.omit(assistantTurnSchema, { answers: true, legacyFooter: true, fileEdits: true }), {
   /** The files the answer's edits changed (the view offers Revert and View changes); their texts stay in the host. */
@@ -47,6 +51,8 @@ export const chatViewStateSchema = z.object({
   context: z.optional(contextUseSchema),
   /** The last turn the model now sees only as a summary ("earlier messages summarised"); what the user sees is unchanged. */
   summarisedThrough: z.optional(z.string()),
+  /** The mode the next message is sent in (the header's Act / Plan switch). */
+  mode: z.optional(z.enum(CHAT_MODES)),
 });
 export type ChatViewState = z.infer<typeof chatViewStateSchema>;
 
@@ -78,6 +84,13 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('context'), context: z.optional(contextUseSchema), summarisedThrough: z.optional(z.string()) }),
   /** The answer to `completeInput` number `requestId` (an older answer than the view's latest question is dropped). */
   z.object({ type: z.literal('completionItems'), requestId: z.number(), items: z.array(completionItemSchema) }),
+  /** The images the user picked with Attach image (the view checks and scales them as it does a pasted one). */
+  z.object({
+    type: z.literal('imageFiles'),
+    files: z.array(z.object({ name: z.string(), mimeType: z.enum(IMAGE_TYPES), dataUrl: z.string().check(z.maxLength(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64)) })),
+    /** Files that were not taken, and why (too large, not an image type). */
+    problems: z.array(z.string()),
+  }),
   /** Puts the cursor in the message box (after "Open Chat"). */
   z.object({ type: z.literal('focusInput') }),
 ]);
@@ -89,7 +102,11 @@ export type HostMessage = z.infer<typeof hostMessageSchema>;
  */
 export const viewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
-  z.strictObject({ type: z.literal('send'), text: z.string().check(z.maxLength(200_000)) }),
+  z.strictObject({ type: z.literal('send'), text: z.string().check(z.maxLength(200_000)), images: z.optional(z.array(imageUploadSchema).check(z.maxLength(MAX_IMAGES_PER_MESSAGE))) }),
+  /** Attach image: the host opens a file picker and answers with `imageFiles`. */
+  z.strictObject({ type: z.literal('pickImages') }),
+  /** On an answer whose images did not reach the model: send the message again with them anyway, or without them. */
+  z.strictObject({ type: z.literal('resendImages'), turnId: z.string(), withImages: z.boolean() }),
   z.strictObject({ type: z.literal('stop') }),
   z.strictObject({ type: z.literal('retry') }),
   z.strictObject({ type: z.literal('newChat') }),
@@ -119,6 +136,10 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('importConversation') }),
   /** The header's profile switch. */
   z.strictObject({ type: z.literal('selectProfile'), name: z.string().check(z.maxLength(200)) }),
+  /** The header's Act / Plan switch. */
+  z.strictObject({ type: z.literal('setMode'), mode: z.enum(CHAT_MODES) }),
+  /** Act on this plan, on a Plan-mode answer: back to Act, and the model is asked to carry the plan out. */
+  z.strictObject({ type: z.literal('actOnPlan'), turnId: z.string() }),
   /** A project rules chip: open that rules file (the host opens only a rules file inside the workspace). */
   z.strictObject({ type: z.literal('openRulesFile'), path: z.string().check(z.maxLength(4_096)) }),
 ]);

@@ -15,7 +15,8 @@ import { systemPromptWithRules } from '../rules/projectRulesText';
 import type { ExtensionSettings } from '../settings/extensionSettings';
 import { approvalRule, type ToolSettings } from '../tools/toolSettings';
 import { offerVscodeTools, type OfferedVscodeTool } from '../tools/vscodeTools';
-import { toolDefinitions } from '../tools/workspaceTools';
+import { isReadOnlyTool, toolDefinitions } from '../tools/workspaceTools';
+import type { ChatMode } from './chatMode';
 import { answerFactsOf, completionFactsOf } from './answerFacts';
 import type { PreparedRun } from './preparedRun';
 import type { PrepareRunPorts } from './prepareRunPorts';
@@ -34,6 +35,8 @@ export interface RunRequest<File = string> {
   tools?: readonly ToolDefinition[] | undefined;
   /** The files the answer works on (the project rules that apply depend on them). */
   workingFiles?: readonly File[] | undefined;
+  /** The chat's mode (chatMode.ts); `plan` offers only the read tools and adds askModel.chat.planPrompt. Default act. */
+  mode?: ChatMode | undefined;
 }
 
 /**
@@ -58,14 +61,17 @@ export async function prepareRun<File>(ports: PrepareRunPorts<File>, request: Ru
   const known = (): ModelInfo => (request.adjustModelInfo ?? ((info: ModelInfo) => info))(ready.modelInfo(model));
   const modelInfo = known();
   const modelOptions = modelRequestOptions(modelInfo);
-  const offer = offerTools(ports, rule, modelOptions);
-  const offered = rule.tools === 'given' ? [...(request.tools ?? [])] : [...toolDefinitions(offer.workspace), ...offer.vscode.map((tool) => tool.definition)];
+  const plan = request.mode === 'plan';
+  const offer = offerTools(ports, rule, modelOptions, plan);
+  const workspaceTools = toolDefinitions(offer.workspace).filter((definition) => !plan || isReadOnlyTool(definition.function.name));
+  const offered = rule.tools === 'given' ? [...(request.tools ?? [])] : [...workspaceTools, ...offer.vscode.map((tool) => tool.definition)];
   const assembly = assembleRequests({ settings: { ...settings, model }, surface, modelInfo, tools: offered });
   // Every log line of the run says which profile's server it went to.
   const feature = `${surface} (profile ${settings.profile})`;
-  const note = toolOfferNote(offer, settings, model, modelOptions);
+  const note = toolOfferNote(offer, settings, model, modelOptions, plan);
   if (note?.level === 'warn') log.warn(`${feature}: ${note.line}`);
   else if (note) log.info(`${feature}: ${note.line}`);
+  if (plan) log.info(`${feature}: plan mode: only the read tools are offered (${workspaceTools.map((definition) => definition.function.name).join(', ') || 'none'}; none of VS Code's)`);
   // A setting the request cannot carry (extra body, metadata) is reported now, before anything is shown.
   assembly.request([{ role: 'user', content: '' }]);
   const projectRules = rule.instructions ? await ports.projectRules(request.workingFiles ?? [], feature) : undefined;
@@ -78,7 +84,7 @@ export async function prepareRun<File>(ports: PrepareRunPorts<File>, request: Ru
     settings: { ...settings, model },
     profile: ports.profileCount() > 1 ? settings.profile : undefined,
     prices: assembly.prices,
-    systemPrompt: rule.instructions ? systemPromptWithRules(settings.systemPrompt, projectRules) : '',
+    systemPrompt: rule.instructions ? systemPromptWithRules(plan ? withPlanPrompt(settings) : settings.systemPrompt, projectRules) : '',
     ...(projectRules ? { projectRules } : {}),
     client,
     completions: (make) => ready.completions(make),
@@ -90,7 +96,7 @@ export async function prepareRun<File>(ports: PrepareRunPorts<File>, request: Ru
     },
     tools:
       offer.settings !== undefined && (offer.workspace || offer.vscode.length > 0)
-        ? { needsApproval: approvalRule(offer.settings), maxRounds: offer.settings.maxRounds, offer: { workspace: offer.workspace, vscode: offer.vscode } }
+        ? { needsApproval: approvalRule(offer.settings), maxRounds: offer.settings.maxRounds, offer: { workspace: offer.workspace, vscode: offer.vscode, ...(plan ? { readOnly: true } : {}) } }
         : undefined,
     toolDefinitions: assembly.tools,
     contextMemory: ports.contextMemory(settings.profile, model, () => {
@@ -111,6 +117,11 @@ export async function prepareRun<File>(ports: PrepareRunPorts<File>, request: Ru
     completionAnswered: (answer) => record({ feature, facts: completionFactsOf(answer, run) }),
   };
   return run;
+}
+
+/** Plan mode's system prompt: the profile's, then askModel.chat.planPrompt (either may be empty). */
+function withPlanPrompt(settings: ExtensionSettings): string {
+  return [settings.systemPrompt.trim(), settings.planPrompt.trim()].filter((part) => part !== '').join('\n\n');
 }
 
 /** The model the surface's rule names, as the settings (or the caller) give it; '' for none. */
@@ -148,23 +159,26 @@ interface ToolOfferDecision {
  * none. VS Code's tools only as the user allowed them (askModel.vscodeTools.allow), whether or not ours are on; VS
  * Code is asked for its list only then. A surface whose tools are none or the caller's reads no tool setting.
  */
-function offerTools<File>(ports: PrepareRunPorts<File>, rule: SurfaceRule, modelOptions: ModelRequestOptions): ToolOfferDecision {
+function offerTools<File>(ports: PrepareRunPorts<File>, rule: SurfaceRule, modelOptions: ModelRequestOptions, plan: boolean): ToolOfferDecision {
   if (rule.tools === 'none' || rule.tools === 'given') return { settings: undefined, workspace: false, listed: 0, vscode: [] };
   const settings = ports.toolSettings();
   const workspace = (rule.tools === 'workspace' || settings.enabled) && modelOptions.toolsAllowed;
+  // Plan mode offers none of VS Code's tools: nothing in their record says a tool only reads.
+  if (plan) return { settings, workspace, listed: 0, vscode: [] };
   const listed = modelOptions.toolsAllowed && settings.vscodeToolsAllow.length > 0 ? ports.vscodeTools() : [];
   const vscode = offerVscodeTools(listed, { allow: settings.vscodeToolsAllow, autoApprove: settings.vscodeToolsAutoApprove });
   return { settings, workspace, listed: listed.length, vscode };
 }
 
 /** The log line about the tools offered: why a model that takes none got none, or which of VS Code's were offered. */
-function toolOfferNote(offer: ToolOfferDecision, settings: ExtensionSettings, model: string, modelOptions: ModelRequestOptions): { level: 'info' | 'warn'; line: string } | undefined {
+function toolOfferNote(offer: ToolOfferDecision, settings: ExtensionSettings, model: string, modelOptions: ModelRequestOptions, plan: boolean): { level: 'info' | 'warn'; line: string } | undefined {
   if (offer.settings === undefined) return undefined;
   if (!modelOptions.toolsAllowed) {
     const why = settings.modelOverrides[model]?.tools === false ? 'its override says tools: false' : 'the server says it takes none';
     return { level: 'warn', line: `no workspace tools offered to ${model}: ${why} (set "tools": true for it in modelOverrides to offer them anyway)` };
   }
-  if (offer.settings.vscodeToolsAllow.length === 0) return undefined;
+  // Plan mode's own line says what it offers.
+  if (offer.settings.vscodeToolsAllow.length === 0 || plan) return undefined;
   return {
     level: 'info',
     line:

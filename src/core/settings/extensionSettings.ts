@@ -11,6 +11,10 @@ import { DEFAULT_PROFILE_NAME, findProfileEntry, isDefaultProfile, profileFromEn
 export const DEFAULT_SYSTEM_PROMPT =
   'You are a careful senior engineer helping inside VS Code. Answer briefly and exactly. Use Markdown; put code in fenced blocks with a language tag.';
 
+/** What the chat adds to the system prompt in Plan mode (askModel.chat.planPrompt). */
+export const DEFAULT_PLAN_PROMPT =
+  'Plan mode: do not change anything. You may only read the workspace (read, list and search files, read diagnostics). Work out what has to be done, then answer with the plan as a Markdown checklist (`- [ ] step`), one step per change, each naming the files it touches and how to check it. End with the risks and open questions, if any.';
+
 /** The active profile's server settings, and the settings every profile shares. */
 export interface ExtensionSettings extends ServerSettings {
   /** The active profile's name ("Default" for the top-level settings). */
@@ -19,12 +23,15 @@ export interface ExtensionSettings extends ServerSettings {
   profileShared: boolean;
   /** The profile's own system prompt where it states one, else askModel.systemPrompt. */
   systemPrompt: string;
+  /** askModel.chat.planPrompt: added to the system prompt in the chat's Plan mode. */
+  planPrompt: string;
   maxContextCharacters: number;
 }
 
 /** The settings every profile shares (a profile may state its own systemPrompt). */
 export const SHARED_FIELDS = {
   systemPrompt: field('systemPrompt', z.string(), DEFAULT_SYSTEM_PROMPT, 'must be text.'),
+  planPrompt: field('chat.planPrompt', z.string(), DEFAULT_PLAN_PROMPT, 'must be text.'),
   maxContextCharacters: field('maxContextCharacters', z.int().check(z.minimum(1000)), 60_000, 'must be a whole number of at least 1000.'),
 };
 
@@ -41,6 +48,7 @@ export function readExtensionSettings(get: SettingGetter, profileName = readActi
     profile: name,
     profileShared,
     systemPrompt: entry?.systemPrompt ?? readSetting(get, SHARED_FIELDS.systemPrompt),
+    planPrompt: readSetting(get, SHARED_FIELDS.planPrompt),
     maxContextCharacters: readSetting(get, SHARED_FIELDS.maxContextCharacters),
   };
 }

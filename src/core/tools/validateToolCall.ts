@@ -7,7 +7,7 @@ import '../protocol/zodMessages';
 import type { CompletedToolCall } from '../stream/events';
 import type { FunctionParameters } from './functionDefinition';
 import { vscodeToolInput, type OfferedVscodeTool } from './vscodeTools';
-import { WORKSPACE_TOOLS, findWorkspaceTool, type ToolKind, type WorkspaceToolArgs, type WorkspaceToolName } from './workspaceTools';
+import { WORKSPACE_TOOLS, findWorkspaceTool, type ToolKind, type WorkspaceTool, type WorkspaceToolArgs, type WorkspaceToolName } from './workspaceTools';
 
 /** A call of the workspace tool `Name`: its arguments are the schema's output. */
 export interface WorkspaceToolCallOf<Name extends WorkspaceToolName> {
@@ -41,6 +41,8 @@ export type ToolCallValidation = { ok: true; call: ValidToolCall } | { ok: false
 export interface ToolOffer {
   workspace: boolean;
   vscode: readonly OfferedVscodeTool[];
+  /** Only the workspace tools of kind `read` (the chat's Plan mode): a call of another is answered, never run. */
+  readOnly?: boolean;
 }
 
 /** Without an offer: the workspace tools only, as before VS Code tools could be offered. */
@@ -52,9 +54,11 @@ export function validateToolCall(call: CompletedToolCall, offer: ToolOffer = WOR
     const args = vscodeToolInput(call.arguments, vscodeTool.definition.function.parameters);
     return { ok: true, call: { id: call.id, name: vscodeTool.functionName, kind: 'vscode', tool: vscodeTool, args, argumentsText: call.argumentsText } };
   }
-  const tool = offer.workspace ? findWorkspaceTool(call.name) : undefined;
+  const offered = (entry: WorkspaceTool): boolean => offer.workspace && (offer.readOnly !== true || entry.kind === 'read');
+  const found = findWorkspaceTool(call.name);
+  const tool = found && offered(found) ? found : undefined;
   if (!tool) {
-    const names = [...(offer.workspace ? WORKSPACE_TOOLS.map((entry) => entry.name) : []), ...offer.vscode.map((entry) => entry.functionName)];
+    const names = [...WORKSPACE_TOOLS.filter(offered).map((entry) => entry.name), ...offer.vscode.map((entry) => entry.functionName)];
     const available = names.length > 0 ? `Available tools: ${names.join(', ')}.` : 'This request offered no tools.';
     return { ok: false, message: `There is no tool named ${JSON.stringify(call.name)}, so nothing was run. ${available}` };
   }

@@ -10,6 +10,7 @@ import { errorCardElement } from './errorCard';
 import { ReasoningView } from './reasoningView';
 import { rulesChipsElement } from './rulesChips';
 import { ToolCardList } from './toolCards';
+import { modeLabel } from './modeLabel';
 
 /** Under an answer that applied edits: which files, and its two actions (the host checks each file before reverting). */
 function answerEditsElement(turnId: string, files: readonly string[]): HTMLElement {
@@ -41,7 +42,7 @@ export class AssistantTurnView {
     this.body = element('div', { class: 'markdown' });
     this.after = element('div', { class: 'turn-after' });
     this.rules = element('div', { class: 'turn-rules' });
-    this.element = element('article', { role: 'article', class: 'turn turn-assistant', 'data-turn-id': turn.id, 'aria-label': 'Assistant message' }, element('h3', { class: 'turn-author' }, 'Ask Model'), this.rules, this.body, this.tools.element, this.after);
+    this.element = element('article', { role: 'article', class: 'turn turn-assistant', 'data-turn-id': turn.id, 'aria-label': 'Assistant message' }, element('h3', { class: 'turn-author' }, 'Ask Model', ...(turn.mode === 'plan' ? [modeLabel()] : [])), this.rules, this.body, this.tools.element, this.after);
     this.showRules();
     this.showBody(turn);
     this.tools.show(turn.toolCalls ?? []);
@@ -88,7 +89,8 @@ export class AssistantTurnView {
       previous.footer !== turn.footer ||
       previous.notice !== turn.notice ||
       JSON.stringify(previous.error) !== JSON.stringify(turn.error) ||
-      JSON.stringify(previous.editedFiles) !== JSON.stringify(turn.editedFiles)
+      JSON.stringify(previous.editedFiles) !== JSON.stringify(turn.editedFiles) ||
+      previous.imageProblem !== turn.imageProblem
     ) {
       this.showAfter();
     }
@@ -162,6 +164,13 @@ export class AssistantTurnView {
     if (this.turn.notice) parts.push(element('p', { class: 'turn-note' }, this.turn.notice));
     const edited = this.turn.editedFiles ?? [];
     if (edited.length > 0 && status !== 'streaming') parts.push(answerEditsElement(this.turn.id, edited));
+    if (this.turn.imageProblem && status === 'error') {
+      const send = (withImages: boolean, label: string) => element('button', { type: 'button', class: 'secondary small', 'data-turn-action': withImages ? 'send-images-anyway' : 'send-without-images', 'data-answer-id': this.turn.id }, label);
+      parts.push(element('div', { class: 'image-actions' }, ...(this.turn.imageProblem === 'not-known' ? [send(true, 'Send anyway')] : []), send(false, 'Send without images')));
+    }
+    if (this.turn.mode === 'plan' && status === 'done' && this.turn.text.trim() !== '') {
+      parts.push(element('div', { class: 'plan-actions' }, element('button', { type: 'button', class: 'primary small', 'data-turn-action': 'act-on-plan', 'data-answer-id': this.turn.id }, 'Act on this plan')));
+    }
     if (footer && status !== 'streaming') parts.push(element('p', { class: 'turn-footer' }, footer));
     this.after.replaceChildren(...parts);
   }

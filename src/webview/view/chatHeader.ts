@@ -2,6 +2,7 @@
 // the conversation has cost so far (when any answer had a price), the History toggle and New chat.
 import { formatUsd, totalCost } from '../../core/cost/answerCost';
 import type { ContextUse, ViewTurn } from '../../core/chat/webviewProtocol';
+import type { ChatMode } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
 
 export interface ChatHeaderEvents {
@@ -9,6 +10,7 @@ export interface ChatHeaderEvents {
   newChat(): void;
   compactNow(): void;
   selectProfile(name: string): void;
+  setMode(mode: ChatMode): void;
 }
 
 export class ChatHeader {
@@ -20,6 +22,8 @@ export class ChatHeader {
   private readonly contextUse: HTMLElement;
   private readonly compact: HTMLButtonElement;
   private profileNames = '';
+  /** Act / Plan: the mode the next message is sent in. */
+  private readonly mode: HTMLSelectElement;
 
   constructor(events: ChatHeaderEvents, historyPanelId: string) {
     this.model = element('span', { class: 'model-name', title: 'The model that answers (Ask Model: Select Model changes it)' });
@@ -31,9 +35,16 @@ export class ChatHeader {
     this.contextUse.hidden = true;
     this.compact = element('button', { type: 'button', class: 'secondary small', title: 'Summarise the conversation so far for the model (you still see every message)' }, 'Compact');
     this.profile.addEventListener('change', () => events.selectProfile(this.profile.value));
+    this.mode = element(
+      'select',
+      { class: 'mode-switch', 'aria-label': 'Mode', title: 'Act: the model may use every tool offered. Plan: it may only read, and answers with a plan to act on (/plan, /act)' },
+      element('option', { value: 'act' }, 'Act'),
+      element('option', { value: 'plan' }, 'Plan'),
+    );
+    this.mode.addEventListener('change', () => events.setMode(this.mode.value === 'plan' ? 'plan' : 'act'));
     this.historyButton = element('button', { type: 'button', class: 'secondary small', 'aria-expanded': 'false', 'aria-controls': historyPanelId }, 'History');
     const newChat = element('button', { type: 'button', class: 'secondary small' }, 'New chat');
-    this.element = element('header', { class: 'chat-header' }, element('div', { class: 'header-server' }, this.profile, this.model, this.contextUse, this.cost), element('div', { class: 'header-buttons' }, this.compact, this.historyButton, newChat));
+    this.element = element('header', { class: 'chat-header' }, element('div', { class: 'header-server' }, this.mode, this.profile, this.model, this.contextUse, this.cost), element('div', { class: 'header-buttons' }, this.compact, this.historyButton, newChat));
     this.historyButton.addEventListener('click', () => events.toggleHistory());
     newChat.addEventListener('click', () => events.newChat());
     this.compact.addEventListener('click', () => events.compactNow());
@@ -42,6 +53,11 @@ export class ChatHeader {
   showModel(model: string): void {
     const text = model === '' ? 'No model chosen' : `Model: ${model}`;
     if (this.model.textContent !== text) this.model.textContent = text;
+  }
+
+  showMode(mode: ChatMode): void {
+    if (this.mode.value !== mode) this.mode.value = mode;
+    this.element.dataset.mode = mode;
   }
 
   /** Shown only when there is more than one profile: a user with one server sees the header as before. */

@@ -29,7 +29,7 @@ export class ChatView {
   constructor(root: HTMLElement, options: ChatViewOptions) {
     const { post } = options;
     this.header = new ChatHeader(
-      { toggleHistory: () => this.setHistoryOpen(!this.history.isOpen), newChat: () => post({ type: 'newChat' }), compactNow: () => post({ type: 'compactNow' }), selectProfile: (name) => post({ type: 'selectProfile', name }) },
+      { toggleHistory: () => this.setHistoryOpen(!this.history.isOpen), newChat: () => post({ type: 'newChat' }), compactNow: () => post({ type: 'compactNow' }), selectProfile: (name) => post({ type: 'selectProfile', name }), setMode: (mode) => post({ type: 'setMode', mode }) },
       HISTORY_PANEL_ID,
     );
     this.history = new HistoryPanel({
@@ -50,7 +50,8 @@ export class ChatView {
     );
     conversation.append(element('h2', { class: 'visually-hidden' }, 'Conversation'), this.emptyState, this.messages.element);
     this.composer = new Composer({
-      send: (text) => post({ type: 'send', text }),
+      send: (text, images) => post(images.length > 0 ? { type: 'send', text, images } : { type: 'send', text }),
+      pickImages: () => post({ type: 'pickImages' }),
       stop: () => post({ type: 'stop' }),
       attach: (kind) => post({ type: 'attachContext', kind }),
       removeChip: (chipId) => post({ type: 'removeContext', chipId }),
@@ -64,6 +65,7 @@ export class ChatView {
   showState(state: ChatViewState, draft?: string): void {
     this.header.showModel(state.model);
     this.header.showProfiles(state.profile, state.profiles);
+    this.header.showMode(state.mode ?? 'act');
     this.header.showCost(state.turns);
     this.conversationId = state.conversationId;
     this.showHistory(state.history);
@@ -123,6 +125,10 @@ export class ChatView {
   showHistory(history: readonly ConversationSummary[]): void {
     this.historyItems = history;
     if (this.history.isOpen) this.history.show(history, this.conversationId);
+  }
+
+  addImageFiles(files: readonly { name: string; mimeType: string; dataUrl: string }[], problems: readonly string[]): void {
+    void this.composer.addImageData(files, problems);
   }
 
   focusInput(): void {

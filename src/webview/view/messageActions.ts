@@ -26,5 +26,7 @@ export function messageForClick(target: EventTarget | null): ViewMessage | undef
   const turnId = button.dataset['answerId'];
   if (turnAction === 'revert-edits' && turnId !== undefined) return { type: 'revertAnswerEdits', turnId };
   if (turnAction === 'view-changes' && turnId !== undefined) return { type: 'viewAnswerChanges', turnId };
+  if (turnAction === 'act-on-plan' && turnId !== undefined) return { type: 'actOnPlan', turnId };
+  if ((turnAction === 'send-images-anyway' || turnAction === 'send-without-images') && turnId !== undefined) return { type: 'resendImages', turnId, withImages: turnAction === 'send-images-anyway' };
   return undefined;
 }

@@ -2,6 +2,8 @@
 import type { UserTurn } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
 import { chipListElement } from './chipList';
+import { modeLabel } from './modeLabel';
+import { imageListElement } from './imageAttachments';
 
 export class UserTurnView {
   readonly role = 'user';
@@ -17,12 +19,13 @@ export class UserTurnView {
   update(turn: UserTurn): void {
     const previous = this.turn;
     this.turn = turn;
-    if (previous.text !== turn.text || JSON.stringify(previous.context) !== JSON.stringify(turn.context)) this.render();
+    if (previous.text !== turn.text || previous.mode !== turn.mode || previous.images !== turn.images || JSON.stringify(previous.context) !== JSON.stringify(turn.context)) this.render();
   }
 
   private render(): void {
-    const { text, context } = this.turn;
-    this.element.replaceChildren(element('h3', { class: 'turn-author' }, 'You'), element('div', { class: 'user-text' }, text));
+    const { text, context, mode } = this.turn;
+    this.element.replaceChildren(element('h3', { class: 'turn-author' }, 'You', ...(mode === 'plan' ? [modeLabel()] : [])), element('div', { class: 'user-text' }, text));
     if (context.length > 0) this.element.append(chipListElement(context, 'Context sent', false));
+    if (this.turn.images?.length) this.element.append(imageListElement(this.turn.images, 'Images sent', false));
   }
 }

@@ -20,7 +20,7 @@ function pageHtml(cspSource: string, nonce: string, withView: boolean): string {
   // Without the view (`?view=none`) the page is the same but for dist/webview.js: a floor for message transport.
   const view = withView ? `<script nonce="${nonce}" src="${cspSource}/dist/webview.js"></script>` : '';
   return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource}; script-src 'nonce-${nonce}'; img-src ${cspSource}; font-src ${cspSource};">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource}; script-src 'nonce-${nonce}'; img-src ${cspSource} data:; font-src ${cspSource};">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link href="${cspSource}/media/chat.css" rel="stylesheet"><title>Ask Model</title></head>
 <body><div id="app"></div><script nonce="${nonce}" src="${cspSource}/harness.js"></script>${view}</body></html>`;

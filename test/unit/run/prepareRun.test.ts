@@ -6,6 +6,9 @@ import { prepareRun } from '../../../src/core/run/prepareRun';
 import { fakePrepareRunPorts } from '../../support/fakes/run/fakePrepareRunPorts';
 import { composeProjectRules } from '../../../src/core/rules/projectRulesText';
 import { doneWith } from '../../support/chatDone';
+import { DEFAULT_PLAN_PROMPT } from '../../../src/core/settings/extensionSettings';
+import { validateToolCall } from '../../../src/core/tools/validateToolCall';
+import { WORKSPACE_TOOLS } from '../../../src/core/tools/workspaceTools';
 
 const MCP_TOOLS = [
   { name: 'mcp_tickets_lookup', description: 'Looks a ticket up', tags: ['mcp'] },
@@ -127,6 +130,49 @@ describe('prepareRun', () => {
       await prepareRun(ports, { surface: 'chat' });
       assert.equal(ports.calls.vscodeTools, 0);
       assert.deepEqual(ports.lines, []);
+    });
+  });
+
+  describe('Plan mode (the chat)', () => {
+    const READ_TOOLS = WORKSPACE_TOOLS.filter((tool) => tool.kind === 'read').map((tool) => tool.name);
+
+    it('offers only the read tools, through the one assembly, and a call of any other is answered, never run', async () => {
+      const ports = fakePrepareRunPorts({ settings: { model: 'm', 'vscodeTools.allow': ['mcp'] }, vscodeTools: MCP_TOOLS });
+      const run = await prepareRun(ports, { surface: 'chat', mode: 'plan' });
+      assert.ok(READ_TOOLS.length > 0);
+      assert.deepEqual(functionNames(run!.toolDefinitions), READ_TOOLS);
+      assert.deepEqual(functionNames(run!.buildRequest([{ role: 'user', content: 'Hi' }]).tools ?? []), READ_TOOLS);
+      assert.equal(ports.calls.vscodeTools, 0, "VS Code's tools are not offered, so not listed");
+      assert.deepEqual(run?.tools?.offer, { workspace: true, vscode: [], readOnly: true });
+      const edit = validateToolCall({ id: 'c1', name: 'replace_in_file', arguments: { path: 'a.ts', old_text: 'a', new_text: 'b' }, argumentsText: '{}', index: 0, idGenerated: false }, run!.tools!.offer);
+      assert.equal(edit.ok, false);
+      assert.match(edit.ok ? '' : edit.message, /no tool named "replace_in_file"/);
+      assert.ok(!(edit.ok ? '' : edit.message).includes('create_file'), 'the list of tools names only those offered');
+      const read = validateToolCall({ id: 'c2', name: 'read_file', arguments: { path: 'a.ts' }, argumentsText: '{}', index: 0, idGenerated: false }, run!.tools!.offer);
+      assert.equal(read.ok, true);
+      assert.deepEqual(ports.lines, [`info: chat (profile Default): plan mode: only the read tools are offered (${READ_TOOLS.join(', ')}; none of VS Code's)`]);
+    });
+
+    it('sends the system prompt, then askModel.chat.planPrompt; Act sends the system prompt alone', async () => {
+      const settings = { model: 'm', systemPrompt: 'Be brief.', 'chat.planPrompt': 'Answer with a checklist.' };
+      const plan = await prepareRun(fakePrepareRunPorts({ settings }), { surface: 'chat', mode: 'plan' });
+      assert.equal(plan?.systemPrompt, 'Be brief.\n\nAnswer with a checklist.');
+      const act = await prepareRun(fakePrepareRunPorts({ settings }), { surface: 'chat', mode: 'act' });
+      assert.equal(act?.systemPrompt, 'Be brief.');
+      assert.ok(functionNames(act!.toolDefinitions).includes('replace_in_file'));
+    });
+
+    it('the default plan prompt asks for a checklist and says nothing may change', async () => {
+      const run = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', systemPrompt: '' } }), { surface: 'chat', mode: 'plan' });
+      assert.equal(run?.systemPrompt, DEFAULT_PLAN_PROMPT);
+      assert.match(DEFAULT_PLAN_PROMPT, /checklist/);
+      assert.match(DEFAULT_PLAN_PROMPT, /do not change anything/);
+    });
+
+    it('with the tools off, Plan mode offers none either', async () => {
+      const run = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', 'tools.enabled': false } }), { surface: 'chat', mode: 'plan' });
+      assert.equal(run?.tools, undefined);
+      assert.deepEqual(run?.toolDefinitions, []);
     });
   });
 

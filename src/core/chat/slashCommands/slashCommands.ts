@@ -2,12 +2,16 @@
 // A command is the message's first word; what follows it is the user's own words, sent after the command's prompt.
 // Prompt files (promptFiles.ts) become commands of the same shape.
 
+import type { ChatMode } from '../../run/chatMode';
+
 /** What the host attaches before sending a command's prompt: the editor's selection, and the problems inside it. */
 export type CommandContext = 'selection' | 'selectionProblems';
 
 export type SlashAction =
   | { type: 'newChat' }
   | { type: 'compact' }
+  /** Switches the chat's mode; words after the command are sent in the new mode. */
+  | { type: 'mode'; mode: ChatMode }
   | { type: 'prompt'; prompt: string; context: readonly CommandContext[] };
 
 export interface SlashCommand {
@@ -21,6 +25,8 @@ export interface SlashCommand {
 export const BUILT_IN_SLASH_COMMANDS: readonly SlashCommand[] = [
   { name: 'new', description: 'Start a new chat', action: { type: 'newChat' } },
   { name: 'compact', description: 'Summarise the conversation so far for the model', action: { type: 'compact' } },
+  { name: 'plan', description: 'Plan mode: the model only reads, and answers with a plan to act on', action: { type: 'mode', mode: 'plan' } },
+  { name: 'act', description: 'Act mode: the model may use every tool the settings offer', action: { type: 'mode', mode: 'act' } },
   {
     name: 'explain',
     description: 'Explain the selected code',

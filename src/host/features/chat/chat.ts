@@ -56,7 +56,7 @@ export async function buildChat(context: vscode.ExtensionContext, deps: ChatFeat
   });
   const answerChanges = new AnswerChanges();
   const input = new ChatInput({ session, editors: deps.editors, post: (message) => provider.post(message), log: deps.log });
-  const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools: deps.tools, transfer: deps.transfer, answerChanges, input });
+  const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools: deps.tools, transfer: deps.transfer, answerChanges, input, post: (message) => provider.post(message) });
   context.subscriptions.push(
     input,
     provider,

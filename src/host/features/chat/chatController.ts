@@ -1,7 +1,8 @@
 // Maps what the chat view says to the chat session (src/core/chat/chatSession.ts) and to VS Code actions (the
 // editor's context, code blocks, links, error fixes, edit decisions). It keeps no state: the session owns the chat.
 import * as vscode from 'vscode';
-import { isOpenableLink, messageOf, type ChatSession, type ViewMessage } from '../../../core';
+import { isOpenableLink, messageOf, type ChatSession, type HostMessage, type ViewMessage } from '../../../core';
+import { pickImageFiles } from './imageFiles';
 import type { Log } from '../../platform/log/log';
 import { readProfiles, readSettings, setActiveProfile } from '../../platform/settings/settings';
 import { openRulesFile } from '../../platform/rules/projectRulesReader';
@@ -26,6 +27,8 @@ export interface ChatControllerDeps {
   answerChanges: AnswerChanges;
   /** Completion, @-mentions and slash commands in the message box. */
   input: ChatInput;
+  /** To the view (the images picked with Attach image). */
+  post: (message: HostMessage) => void;
 }
 
 export class ChatController {
@@ -42,7 +45,11 @@ export class ChatController {
       case 'ready':
         return session.showState();
       case 'send':
-        return this.deps.input.send(message.text);
+        return this.deps.input.send(message.text, message.images ?? []);
+      case 'pickImages':
+        return this.deps.post(await pickImageFiles());
+      case 'resendImages':
+        return session.resendImages(message.turnId, message.withImages);
       case 'stop':
         return session.stop();
       case 'retry':
@@ -96,6 +103,10 @@ export class ChatController {
         // The header offers only the names it was sent; a name that is not a profile (any more) changes nothing.
         if (readProfiles().some((profile) => profile.name === message.name)) await setActiveProfile(message.name);
         return;
+      case 'setMode':
+        return session.setMode(message.mode);
+      case 'actOnPlan':
+        return session.actOnPlan(message.turnId);
       case 'openRulesFile':
         if (!(await openRulesFile(message.path))) void vscode.window.showWarningMessage(`Ask Model: the rules file ${message.path} could not be opened; it may have been moved or deleted.`);
         return;

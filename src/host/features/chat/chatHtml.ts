@@ -11,7 +11,8 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, join
     "default-src 'none'",
     `style-src ${sources}`,
     `script-src 'nonce-${nonce}'`,
-    `img-src ${sources}`,
+    // data: for the images the user attaches (their thumbnails); the model's Markdown never makes an <img>.
+    `img-src ${sources} data:`,
     `font-src ${sources}`,
   ].join('; ');
   return `<!DOCTYPE html>

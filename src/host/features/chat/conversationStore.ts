@@ -8,7 +8,7 @@
 // its answer read as interrupted, and writes the history before clearing it. Each key's write is whole. A history an
 // earlier version kept under its former key is read from there and moved on the first load.
 import type * as vscode from 'vscode';
-import { readStoredConversations, removeConversation, storedForm, upsertConversation, withSavedAhead, type Conversation, type LoadedConversations } from '../../../core';
+import { readStoredConversations, removeConversation, storedForm, upsertConversation, withSavedAhead, type Conversation, type LoadedConversations, fitImageBudget, formatBytes, STORED_IMAGE_BUDGET_BYTES } from '../../../core';
 
 /** The history; the stored value names its own format (CONVERSATIONS_FORMAT), so the key carries no version. */
 export const CONVERSATIONS_KEY = 'askModel.conversations';
@@ -92,6 +92,9 @@ export class ConversationStore {
   private async write(conversations: Conversation[]): Promise<void> {
     await this.loading; // The unreadable part is kept aside before anything is written over it.
     this.conversations = conversations;
+    // The images kept with the history stay within their budget: the oldest go first, each message saying so.
+    const dropped = fitImageBudget(conversations);
+    if (dropped > 0) this.report(`${dropped} of the oldest images in the chat history are no longer kept (the history keeps ${formatBytes(STORED_IMAGE_BUDGET_BYTES)} of images); their messages say so.`);
     await this.state.update(CONVERSATIONS_KEY, storedForm(conversations));
   }
 }

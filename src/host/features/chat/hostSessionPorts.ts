@@ -22,7 +22,7 @@ export interface HostSessionDeps {
 
 export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
   return {
-    prepareRun: (workingFiles) => deps.runs.prepare({ surface: 'chat', workingFiles: urisOf(workingFiles ?? []) }),
+    prepareRun: (workingFiles, mode) => deps.runs.prepare({ surface: 'chat', workingFiles: urisOf(workingFiles ?? []), mode }),
     runTool: async (call, context) => (await deps.tools()).runTool(call, context),
     approve: async (call, signal, preview) => (await deps.tools()).approveOnCard(call, signal, preview),
     store: deps.store,

@@ -3,8 +3,10 @@
 import type { CompactionRecord } from '../../../../src/core/context/compactConversation';
 import type { ContextWindow } from '../../../../src/core/context/contextFitter';
 import type { ChatMessage } from '../../../../src/core/protocol/messages';
+import type { ModelInfo } from '../../../../src/core/protocol/modelInfo';
 import { fakeRun, type FakeContextMemory, type ScriptedAnswer, type ScriptedModel } from '../run/fakeRun';
 import type { PreparedRun } from '../../../../src/core/run/preparedRun';
+import type { ChatMode } from '../../../../src/core/run/chatMode';
 import type { ProjectRules } from '../../../../src/core/rules/projectRulesText';
 import type { ChatDone } from '../../../../src/core/stream/events';
 import type { ApprovalDecision, ApprovalPreview, ToolOutcome, ToolRunContext } from '../../../../src/core/tools/toolLoopTypes';
@@ -100,6 +102,8 @@ export interface FakePortsOptions {
   summarise?: (messages: ChatMessage[], maxTokens: number) => Promise<string>;
   /** Project rules the run's system prompt carries; default none. */
   projectRules?: ProjectRules;
+  /** What the catalogue knows of the model (its vision, say); default nothing. */
+  modelInfo?: Partial<ModelInfo>;
 }
 
 export interface FakePorts extends ChatSessionPorts {
@@ -120,6 +124,8 @@ export interface FakePorts extends ChatSessionPorts {
   readonly compactions: CompactionRecord[];
   /** The working files each prepareRun was given, in order. */
   readonly preparedFor: string[][];
+  /** The mode each prepareRun was given (act when none), in order. */
+  readonly preparedModes: ChatMode[];
 }
 
 export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
@@ -132,6 +138,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
   const errors: string[] = [];
   const inFlight = new Set<AbortController>();
   const preparedFor: string[][] = [];
+  const preparedModes: ChatMode[] = [];
   const modelName = options.model ?? 'fake-model';
   const tools = options.tools === 'off' ? undefined : (options.tools ?? { needsApproval: (call: ValidToolCall) => call.kind === 'edit', maxRounds: 3 });
   const { run, model, contextMemory, answered, summaryRequests, compactions } = fakeRun({
@@ -142,6 +149,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     ...(options.window ? { window: options.window } : {}),
     ...(options.summarise ? { summarise: options.summarise } : {}),
     ...(options.projectRules ? { projectRules: options.projectRules } : {}),
+    ...(options.modelInfo ? { modelInfo: options.modelInfo } : {}),
   });
   const defaultRun = async (call: ValidToolCall, context: ToolRunContext): Promise<ToolOutcome> => {
     if (context.approve) {
@@ -153,6 +161,7 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
   return {
     posted,
     preparedFor,
+    preparedModes,
     archive,
     clock,
     model,
@@ -164,8 +173,9 @@ export function fakeSessionPorts(options: FakePortsOptions = {}): FakePorts {
     contextMemory,
     summaryRequests,
     compactions,
-    prepareRun: async (workingFiles) => {
+    prepareRun: async (workingFiles, mode) => {
       preparedFor.push([...(workingFiles ?? [])]);
+      preparedModes.push(mode ?? 'act');
       const prepare = options.prepare ?? 'run';
       if (prepare === 'declined') return undefined;
       if (prepare !== 'run') throw prepare.error;

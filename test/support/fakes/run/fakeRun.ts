@@ -11,7 +11,7 @@ import type { ChatDone, ChatEvent } from '../../../../src/core/stream/events';
 import type { PreparedRun } from '../../../../src/core/run/preparedRun';
 import type { RunClient } from '../../../../src/core/run/prepareRunPorts';
 import type { RequestSurface } from '../../../../src/core/request/requestAssembly';
-import { emptyModelInfo } from '../../../../src/core/protocol/modelInfo';
+import { emptyModelInfo, type ModelInfo } from '../../../../src/core/protocol/modelInfo';
 import { readExtensionSettings } from '../../../../src/core/settings/extensionSettings';
 
 /** One scripted answer: the events it streams (in batches), or an error thrown after them. */
@@ -136,6 +136,8 @@ export interface FakeRunOptions {
   summarise?: (messages: ChatMessage[], maxTokens: number) => Promise<string>;
   /** Project rules the run's system prompt carries; default none. */
   projectRules?: ProjectRules;
+  /** What the catalogue knows of the model (its vision, say); default nothing. */
+  modelInfo?: Partial<ModelInfo>;
 }
 
 /** A run on a scripted model, and what it was told: each answer, summary request and compaction, in order. */
@@ -160,7 +162,7 @@ export function fakeRun(options: FakeRunOptions = {}): FakeRun {
     surface,
     feature: `${surface} (profile Default)`,
     model: modelName,
-    modelInfo: emptyModelInfo(modelName),
+    modelInfo: { ...emptyModelInfo(modelName), ...options.modelInfo },
     settings: { ...readExtensionSettings(() => undefined), model: modelName },
     metadata: undefined,
     profile: options.profile,

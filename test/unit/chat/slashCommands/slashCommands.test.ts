@@ -10,6 +10,8 @@ describe('slash commands', () => {
       [
         ['new', 'newChat'],
         ['compact', 'compact'],
+        ['plan', 'mode'],
+        ['act', 'mode'],
         ['explain', 'prompt'],
         ['fix', 'prompt'],
         ['tests', 'prompt'],
@@ -17,6 +19,13 @@ describe('slash commands', () => {
     );
     const fix = BUILT_IN_SLASH_COMMANDS.find((command) => command.name === 'fix');
     assert.deepEqual(fix?.action.type === 'prompt' && fix.action.context, ['selection', 'selectionProblems'], '/fix sends the selection and its problems');
+  });
+
+  it('/plan and /act switch the mode; the words after them are the message sent in it', () => {
+    const found = findSlashCommand('/plan add a README with the build steps', BUILT_IN_SLASH_COMMANDS);
+    assert.deepEqual(found?.command.action, { type: 'mode', mode: 'plan' });
+    assert.equal(found?.rest, 'add a README with the build steps');
+    assert.deepEqual(findSlashCommand('/act', BUILT_IN_SLASH_COMMANDS)?.command.action, { type: 'mode', mode: 'act' });
   });
 
   it('finds the command a message starts with, and the words after it', () => {

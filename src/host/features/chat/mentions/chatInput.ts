@@ -3,7 +3,7 @@
 // the message starts with one (/new and /compact act; /explain, /fix, /tests and prompt files attach their context
 // and send their prompt with the user's words after it). The completion itself is core's MentionCompleter.
 import * as vscode from 'vscode';
-import { commandMessage, findSlashCommand, MentionCompleter, messageOf, type ChatSession, type CommandContext, type HostMessage, type InputTrigger } from '../../../../core';
+import { commandMessage, findSlashCommand, MentionCompleter, messageOf, type ChatSession, type CommandContext, type HostMessage, type ImageUpload, type InputTrigger } from '../../../../core';
 import type { Log } from '../../../platform/log/log';
 import { readSettings } from '../../../platform/settings/settings';
 import { chipFromEditor } from '../editorContext';
@@ -59,19 +59,23 @@ export class ChatInput implements vscode.Disposable {
   }
 
   /** Sends the message, or runs the slash command it starts with. */
-  async send(text: string): Promise<void> {
+  async send(text: string, images: readonly ImageUpload[] = []): Promise<void> {
     const { session } = this.deps;
     const found = findSlashCommand(text, (await this.completer.slashCommands()).commands);
-    if (!found) return session.send(text);
+    if (!found) return session.send(text, images);
     const { command, rest } = found;
     switch (command.action.type) {
       case 'newChat':
         return session.newChat();
       case 'compact':
         return session.compactNow();
+      case 'mode':
+        await session.setMode(command.action.mode);
+        if (rest !== '') await session.send(rest, images);
+        return;
       case 'prompt':
         if (!this.attachCommandContext(command.name, command.action.context)) return;
-        return session.send(commandMessage(command.action.prompt, rest));
+        return session.send(commandMessage(command.action.prompt, rest), images);
     }
   }
 
