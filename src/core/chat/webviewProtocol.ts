@@ -47,6 +47,8 @@ export const chatViewStateSchema = z.object({
   context: z.optional(contextUseSchema),
   /** The last turn the model now sees only as a summary ("earlier messages summarised"); what the user sees is unchanged. */
   summarisedThrough: z.optional(z.string()),
+  /** The last Restore to here in this conversation can be redone (the view shows Redo restore). */
+  redoRestore: z.optional(z.boolean()),
 });
 export type ChatViewState = z.infer<typeof chatViewStateSchema>;
 
@@ -80,6 +82,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('completionItems'), requestId: z.number(), items: z.array(completionItemSchema) }),
   /** Puts the cursor in the message box (after "Open Chat"). */
   z.object({ type: z.literal('focusInput') }),
+  /** Restore to here put the message back in the box; `onlyIf`: change the box only while it holds exactly that text. */
+  z.object({ type: z.literal('setInput'), text: z.string(), onlyIf: z.optional(z.string()) }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
@@ -114,6 +118,9 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   /** An answer's actions, for an answer that applied edits: put its files back, or open one diff of them all. */
   z.strictObject({ type: z.literal('revertAnswerEdits'), turnId: z.string() }),
   z.strictObject({ type: z.literal('viewAnswerChanges'), turnId: z.string() }),
+  /** Restore to here on a user message (the conversation and the files go back to before it), and its one redo. */
+  z.strictObject({ type: z.literal('restoreToHere'), turnId: z.string() }),
+  z.strictObject({ type: z.literal('redoRestore') }),
   /** History: export a conversation (the host asks Markdown or JSON, then where), or import one from a file. */
   z.strictObject({ type: z.literal('exportConversation'), id: z.string() }),
   z.strictObject({ type: z.literal('importConversation') }),

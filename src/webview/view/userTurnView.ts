@@ -24,5 +24,13 @@ export class UserTurnView {
     const { text, context } = this.turn;
     this.element.replaceChildren(element('h3', { class: 'turn-author' }, 'You'), element('div', { class: 'user-text' }, text));
     if (context.length > 0) this.element.append(chipListElement(context, 'Context sent', false));
+    // The conversation and the files go back to just before this message (the host asks before overwriting a hand edit).
+    this.element.append(
+      element(
+        'button',
+        { type: 'button', class: 'secondary small restore-here', 'data-turn-action': 'restore-here', 'data-user-turn-id': this.turn.id, title: 'Go back to just before this message: the conversation, and the files changed since' },
+        'Restore to here',
+      ),
+    );
   }
 }
