@@ -38,6 +38,8 @@ export class CheckpointRecorder {
   private saving: Promise<void> = Promise.resolve();
   /** Something was removed or pruned since the store last dropped what nothing names. */
   private garbage = false;
+  /** A save is waiting for the one being written. */
+  private saveQueued = false;
 
   constructor(
     private readonly ports: CheckpointPorts,
@@ -78,7 +80,9 @@ export class CheckpointRecorder {
         const before = change.before === null ? ({ kind: 'absent' } as const) : await this.copy(encode(change.before));
         checkpoint.files.push({ path: change.path, relativePath: change.relativePath, before, after, by: 'edit' });
       }
-      await this.save();
+      // The content is stored before the record names it; the record's write is not waited for (as the conversation's
+      // save ahead of a finished tool call is not): the next tool call need not wait for the workspace state.
+      void this.save();
     } catch (error) {
       this.ports.reportError(`checkpoints: ${change.relativePath} could not be captured: ${messageOf(error)}`);
     }
@@ -171,6 +175,19 @@ export class CheckpointRecorder {
     await this.save();
   }
 
+  /**
+   * Keeps only the checkpoints of `conversationIds` (the history as loaded): those of conversations the history no
+   * longer holds (dropped by its caps, or emptied by a restore to their first message) go with their content.
+   */
+  async retain(conversationIds: ReadonlySet<string>): Promise<void> {
+    const all = await this.load();
+    const kept = all.filter((checkpoint) => conversationIds.has(checkpoint.conversationId) || checkpoint === this.current);
+    if (kept.length === all.length) return;
+    this.all = kept;
+    this.garbage = true;
+    await this.save();
+  }
+
   /** Waits for the saves asked for so far (tests, and a restore that must see the last capture). */
   settled(): Promise<void> {
     return this.saving;
@@ -238,19 +255,33 @@ export class CheckpointRecorder {
     return this.loading;
   }
 
-  /** Saves every record (pruned to the budget), then lets the store drop content nothing names; saves never overlap. */
+  /**
+   * Saves every record (pruned to the budget), then lets the store drop content nothing names. Saves never overlap,
+   * and the ones asked for while one is written become one: a turn that edits many files writes the records a few
+   * times, not once per file.
+   */
   private save(): Promise<void> {
+    if (this.saveQueued) return this.saving;
+    this.saveQueued = true;
     const write = async (): Promise<void> => {
-      const loaded = await this.load();
-      const all = pruneToBudget(loaded, this.options.budgetBytes ?? CHECKPOINT_BUDGET_BYTES);
-      if (all.some((checkpoint, index) => checkpoint !== loaded[index])) this.garbage = true;
-      this.all = all;
-      if (this.current) this.current = all.find((checkpoint) => checkpoint.id === this.current?.id) ?? this.current;
-      await this.ports.archive.save(all);
-      if (!this.garbage) return;
+      this.saveQueued = false;
+      // Taken now: what is removed while this write runs is collected by the write queued after it.
+      const collect = this.garbage;
       this.garbage = false;
+      // Pruned in place: a checkpoint begun while this write waits is in the same list, never left out of it.
+      const all = await this.load();
+      let prunedNow = false;
+      for (const pruned of pruneToBudget(all, this.options.budgetBytes ?? CHECKPOINT_BUDGET_BYTES)) {
+        const index = all.findIndex((checkpoint) => checkpoint.id === pruned.id);
+        if (index < 0 || all[index] === pruned) continue;
+        all[index] = pruned;
+        prunedNow = true;
+        if (this.current?.id === pruned.id) this.current = pruned;
+      }
+      await this.ports.archive.save(all);
+      if (!collect && !prunedNow) return;
       const redo = this.redoStep ? [...this.redoStep.checkpoints, { files: this.redoStep.files }] : [];
-      await this.ports.blobs.keepOnly(hashesIn([...all, ...redo]));
+      await this.ports.blobs.keepOnly(hashesIn([...(await this.load()), ...redo]));
     };
     this.saving = this.saving.then(write).catch((error: unknown) => this.ports.reportError(`checkpoints: could not be saved: ${messageOf(error)}`));
     return this.saving;

@@ -60,6 +60,8 @@ export async function buildChat(context: vscode.ExtensionContext, deps: ChatFeat
       provider.post(message);
     },
   });
+  // Checkpoints of conversations the history no longer holds are dropped once per session, with their content.
+  void checkpoints.retain(new Set(store.list().map((conversation) => conversation.id)));
   const answerChanges = new AnswerChanges();
   const input = new ChatInput({ session, editors: deps.editors, post: (message) => provider.post(message), log: deps.log });
   const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools: deps.tools, transfer: deps.transfer, answerChanges, input });

@@ -120,6 +120,10 @@ export class ChatController {
 
   /** Restore to here on a user message of the open conversation; undefined when there is no such message or it is busy. */
   async restoreToHere(turnId: string, options: RestoreOptions = {}): Promise<RestoreOutcome | undefined> {
+    if (this.deps.session.busy) {
+      void vscode.window.showInformationMessage('Ask Model: an answer is in progress; stop it (or let it end), then Restore to here.');
+      return undefined;
+    }
     const outcome = await this.deps.session.restoreTo(turnId, options.conflicts ? async () => options.conflicts ?? 'cancel' : askAboutConflicts);
     if (outcome) reportRestore(outcome, 'Restored');
     return outcome;

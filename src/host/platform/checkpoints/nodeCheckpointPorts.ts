@@ -33,6 +33,10 @@ const CHUNK = 400;
 
 export const gitPort: GitPort = {
   async repositoryOf(folder) {
+    // One process for both in the usual case (a repository with a commit).
+    const both = await git(folder, ['rev-parse', '--show-toplevel', 'HEAD']).catch(() => undefined);
+    const lines = both?.code === 0 ? both.stdout.toString('utf8').trim().split('\n') : [];
+    if (lines.length === 2 && lines[0] && lines[1]) return { root: lines[0], head: lines[1] };
     const top = await git(folder, ['rev-parse', '--show-toplevel']).catch(() => undefined);
     if (!top || top.code !== 0) return undefined;
     const root = top.stdout.toString('utf8').trim();

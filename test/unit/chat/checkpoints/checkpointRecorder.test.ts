@@ -289,6 +289,7 @@ describe('checkpoints: stored', () => {
     await recorder.begin('c1', 'u1');
     workspace.put('a.ts', 'a1');
     await recorder.edited({ path: workspace.abs('a.ts'), relativePath: 'a.ts', before: 'a0', after: 'a1' });
+    await recorder.settled(); // the record's write is not waited for by the edit; a reload comes after it
     const reloaded = new CheckpointRecorder({ ...workspace.ports(), archive: first.archive, blobs: first.blobs });
     const outcome = await reloaded.restore('c1', ['u1'], never);
     assert.deepEqual(outcome.restored, ['a.ts']);
@@ -309,6 +310,7 @@ describe('checkpoints: stored', () => {
       await recorder.edited({ path: workspace.abs(name), relativePath: name, before, after: 'changed' });
       recorder.end();
     }
+    await recorder.settled();
     assert.equal(ports.blobs.stored.size, 1, 'the pruned copy is deleted from the store');
     const outcome = await recorder.restore('c1', ['u1', 'u2'], never);
     assert.deepEqual(outcome.restored, ['b.ts']);
@@ -360,5 +362,27 @@ describe('chat session: Restore to here', () => {
     assert.equal(session.state().turns.length, 4);
     assert.equal(session.state().redoRestore, undefined);
     assert.deepEqual(ports.posted.at(-1), { type: 'setInput', text: '', onlyIf: 'change a' });
+  });
+});
+
+describe('checkpoints: the history’s conversations', () => {
+  it('retain drops the checkpoints (and content) of conversations the history no longer holds', async () => {
+    const workspace = new FakeWorkspace({ 'a.ts': 'a0', 'b.ts': 'b0' });
+    const ports = workspace.ports();
+    const recorder = new CheckpointRecorder(ports);
+    for (const [conversation, name] of [
+      ['kept', 'a.ts'],
+      ['gone', 'b.ts'],
+    ] as const) {
+      await recorder.begin(conversation, 'u1');
+      await recorder.edited({ path: workspace.abs(name), relativePath: name, before: `${name[0]}0`, after: 'changed' });
+      recorder.end();
+    }
+    await recorder.retain(new Set(['kept']));
+    assert.deepEqual(
+      ports.archive.saved.map((checkpoint) => checkpoint.conversationId),
+      ['kept'],
+    );
+    assert.equal(ports.blobs.stored.size, 1);
   });
 });
