@@ -66,6 +66,9 @@ export function applyHostMessage(message: HostMessage, { model, view, saver }: H
     case 'focusInput':
       view.focusInput();
       return;
+    case 'setInput':
+      view.setInput(message.text, message.onlyIf);
+      return;
     default: {
       const unexpected: never = message;
       console.warn('Ask Model: unhandled host message', unexpected);

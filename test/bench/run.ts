@@ -5,6 +5,7 @@
 import { cpus } from 'node:os';
 import { formatTable } from './printTable';
 import { activationSuite } from './activation';
+import { checkpointsSuite } from './checkpoints';
 import { completionsSuite } from './completions';
 import { contextSuite } from './context';
 import { recordedSuite } from './recorded';
@@ -16,7 +17,7 @@ import type { BenchSuite, SuiteReport } from './suite';
 import { toolsSuite } from './tools';
 
 /** sizes packages the .vsix that tools and activation then install into one code-server session (extensionHost/). */
-const SUITES: readonly BenchSuite[] = [streamPipelineSuite, recordedSuite, contextSuite, completionsSuite, renderSuite, sideBySideSuite, sizesSuite, toolsSuite, activationSuite];
+const SUITES: readonly BenchSuite[] = [streamPipelineSuite, recordedSuite, contextSuite, completionsSuite, renderSuite, sideBySideSuite, sizesSuite, toolsSuite, activationSuite, checkpointsSuite];
 const SELECT_ENV = 'ASK_MODEL_BENCH_SUITES';
 
 /** Every suite, or those `ASK_MODEL_BENCH_SUITES` names; a name that is no suite is an error, not a silent skip. */

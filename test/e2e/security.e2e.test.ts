@@ -339,6 +339,9 @@ describe('Security in the workbench (e2e)', function () {
         // An answer's actions and History's Export act only on ids the host has: a made-up one changes and writes nothing.
         revertAnswerEdits: [{ type: 'revertAnswerEdits', turnId: '../../etc/passwd' }],
         viewAnswerChanges: [{ type: 'viewAnswerChanges', turnId: secretFile }],
+        // Restore to here acts only on a message of the open conversation; with no restore done, redo does nothing.
+        restoreToHere: [{ type: 'restoreToHere', turnId: '../../etc/passwd' }],
+        redoRestore: [{ type: 'redoRestore' }],
         exportConversation: [{ type: 'exportConversation', id: secretFile }],
         // Import only opens the open dialog (the user picks the file); not posted, like the view's other own buttons.
         importConversation: [],

@@ -18,6 +18,9 @@ import type { ChatMode } from '../run/chatMode';
 import type { FileChange, ToolRunner, ToolLoopEvent, ToolLoopResult } from '../tools/toolLoopTypes';
 import { recordFileEdit, type FileEdit } from './answerEdits';
 import type { ChatSessionPorts } from './chatSessionPorts';
+import { restoredConversation, type RedoRestore } from './checkpoints/restoreConversation';
+import type { DecideConflicts } from './checkpoints/checkpointRecorder';
+import type { RestoreOutcome } from './checkpoints/restorePlan';
 import { chatMessagesByTurn, emptyAssistantTurn, newConversation, summariseConversation, titleFrom, toChatMessages, turnsForRetry, type ContinuedAnswer, type Conversation } from './conversation';
 import { CHAT_DELTA_INTERVAL_MS, DeltaCoalescer } from './deltaCoalescer';
 import { SaveAhead } from './saveAhead';
@@ -52,6 +55,8 @@ export class ChatSession {
   private lastRun: { run: PreparedRun; context: ContextFitter } | undefined;
   /** Profile and model (`profile\nmodel`) whose server refused images this session: the next images ask first. */
   private readonly imageRefusals = new Set<string>();
+  /** What the last Restore to here took away from the conversation, for its one step of redo. */
+  private redo: RedoRestore | undefined;
 
   constructor(private readonly ports: ChatSessionPorts) {
     // After a reload the chat opens where the user left it.
@@ -74,6 +79,7 @@ export class ChatSession {
       history: this.ports.store.list().map(summariseConversation),
       ...this.contextState(),
       mode: this.conversation.mode ?? 'act',
+      ...(this.redo?.conversation === this.conversation ? { redoRestore: true } : {}),
     };
   }
 
@@ -157,6 +163,7 @@ export class ChatSession {
       ...(this.conversation.mode === 'plan' ? { mode: 'plan' as const } : {}),
       ...(accepted.length > 0 ? { images: accepted } : {}),
     };
+    this.redo = undefined;
     this.pendingContext = [];
     if (this.conversation.turns.length === 0) this.conversation.title = titleFrom(user.text);
     this.conversation.turns.push(user);
@@ -214,6 +221,7 @@ export class ChatSession {
   async delete(id: string): Promise<void> {
     if (this.answering?.conversation.id === id) this.stop();
     await this.ports.store.delete(id);
+    await this.ports.checkpoints?.forget(id);
     if (this.conversation.id === id) this.conversation = this.freshConversation();
     this.showState();
   }
@@ -274,8 +282,10 @@ export class ChatSession {
     let imageKey: string | undefined;
     let imageProblem: AssistantTurn['imageProblem'];
     try {
-      // The user's message is kept before anything is asked of the server.
+      // The user's message is kept before anything is asked of the server, and the workspace's checkpoint taken.
       await saveAhead.now();
+      const userTurn = history.at(-1);
+      if (userTurn) await ports.checkpoints?.begin(conversation.id, userTurn.id);
       const run = await ports.prepareRun(attachedFiles(history), mode);
       if (!run) throw new NoModelError();
       imageKey = `${run.settings.profile}\n${run.model}`;
@@ -323,6 +333,7 @@ export class ChatSession {
     }
     deltas.flush();
     await saveAhead.close();
+    ports.checkpoints?.end();
     apply(finish);
     if (imageProblem) {
       turn = { ...turn, imageProblem };
@@ -347,9 +358,61 @@ export class ChatSession {
   private recordingEdits(edited: (change: FileChange) => void): ToolRunner {
     return async (call, context) => {
       const outcome = await this.ports.runTool(call, context);
-      if (outcome.status === 'done' && outcome.fileChange) edited(outcome.fileChange);
+      if (outcome.status === 'done' && outcome.fileChange) {
+        edited(outcome.fileChange);
+        await this.ports.checkpoints?.edited(outcome.fileChange);
+      }
       return outcome;
     };
+  }
+
+  /**
+   * Restore to here: the open conversation goes back to just before the user message `turnId` (its text and chips
+   * back in the box) and every file changed since goes back as the checkpoints recorded it. Undefined when there is
+   * no such message or an answer is in flight; `done: false` when the user cancelled the question about their changes.
+   */
+  async restoreTo(turnId: string, decide: DecideConflicts): Promise<RestoreOutcome | undefined> {
+    if (this.busy) return undefined;
+    const conversation = this.conversation;
+    const restored = restoredConversation(conversation, turnId);
+    if (!restored) return undefined;
+    const outcome = (await this.ports.checkpoints?.restore(conversation.id, restored.removedUserTurnIds, decide)) ?? noCheckpoints();
+    if (!outcome.done || this.conversation !== conversation) return outcome;
+    this.redo = { conversation, ...restored.redo, pendingContext: this.pendingContext };
+    Object.assign(conversation, restored.kept);
+    conversation.updatedAt = this.ports.clock.now();
+    this.pendingContext = restored.user.context;
+    await this.saveQuietly(conversation);
+    this.showState();
+    this.ports.post({ type: 'setInput', text: restored.user.text });
+    return outcome;
+  }
+
+  /** Redo restore: the conversation and the files as they were right before the last Restore to here. */
+  async redoRestore(decide: DecideConflicts): Promise<RestoreOutcome | undefined> {
+    const redo = this.redo;
+    if (this.busy || !redo || redo.conversation !== this.conversation) return undefined;
+    const outcome = this.ports.checkpoints?.canRedo(redo.conversation.id) ? await this.ports.checkpoints.redo(redo.conversation.id, decide) : noCheckpoints();
+    if (!outcome?.done) return outcome;
+    this.redo = undefined;
+    const { conversation } = redo;
+    conversation.turns = [...conversation.turns, ...redo.turns];
+    conversation.transcripts = redo.transcripts;
+    conversation.summaries = redo.summaries;
+    conversation.updatedAt = this.ports.clock.now();
+    this.pendingContext = redo.pendingContext;
+    await this.saveQuietly(conversation);
+    this.showState();
+    this.ports.post({ type: 'setInput', text: '', onlyIf: redo.turns[0]?.role === 'user' ? redo.turns[0].text : '' });
+    return outcome;
+  }
+
+  private async saveQuietly(conversation: Conversation): Promise<void> {
+    try {
+      await this.ports.store.save(conversation);
+    } catch (error) {
+      this.ports.reportError(`chat: the conversation could not be saved: ${messageOf(error)}`);
+    }
   }
 
   /** The files an answer of the open conversation changed, with their texts; undefined for no such answer. */
@@ -459,6 +522,11 @@ export class ChatSession {
   private freshConversation(): Conversation {
     return newConversation(this.ports.ids(), this.ports.clock.now());
   }
+}
+
+/** A restore with no checkpoints to go back to: the conversation goes back, no file does. */
+function noCheckpoints(): RestoreOutcome {
+  return { done: true, restored: [], keptMine: [], lost: [], failed: [], alreadyBack: [], notes: [] };
 }
 
 /** Sets the answer's transcript (the tool loop's messages), or removes it (undefined). */

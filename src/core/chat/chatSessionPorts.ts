@@ -2,6 +2,7 @@
 // real client); the unit tests use its fakes (test/support/fakes/chat/fakeChatSessionPorts.ts).
 import type { ChatMode } from '../run/chatMode';
 import type { PreparedRun } from '../run/preparedRun';
+import type { CheckpointRecorder } from './checkpoints/checkpointRecorder';
 import type { Approver, ToolRunner } from '../tools/toolLoopTypes';
 import type { DeltaTimer } from './deltaCoalescer';
 import type { Conversation } from './conversation';
@@ -48,4 +49,6 @@ export interface ChatSessionPorts {
   requestStarted: (controller: AbortController) => () => void;
   /** For the log: what went wrong, in one line. */
   reportError: (line: string) => void;
+  /** The checkpoints "Restore to here" goes back to (absent: the chat takes none, and Restore to here restores no file). */
+  checkpoints?: Pick<CheckpointRecorder, 'begin' | 'end' | 'edited' | 'restore' | 'redo' | 'canRedo' | 'forget'>;
 }

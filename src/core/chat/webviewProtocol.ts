@@ -53,6 +53,8 @@ export const chatViewStateSchema = z.object({
   summarisedThrough: z.optional(z.string()),
   /** The mode the next message is sent in (the header's Act / Plan switch). */
   mode: z.optional(z.enum(CHAT_MODES)),
+  /** The last Restore to here in this conversation can be redone (the view shows Redo restore). */
+  redoRestore: z.optional(z.boolean()),
 });
 export type ChatViewState = z.infer<typeof chatViewStateSchema>;
 
@@ -93,6 +95,8 @@ export const hostMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Puts the cursor in the message box (after "Open Chat"). */
   z.object({ type: z.literal('focusInput') }),
+  /** Restore to here put the message back in the box; `onlyIf`: change the box only while it holds exactly that text. */
+  z.object({ type: z.literal('setInput'), text: z.string(), onlyIf: z.optional(z.string()) }),
 ]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 
@@ -131,6 +135,9 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   /** An answer's actions, for an answer that applied edits: put its files back, or open one diff of them all. */
   z.strictObject({ type: z.literal('revertAnswerEdits'), turnId: z.string() }),
   z.strictObject({ type: z.literal('viewAnswerChanges'), turnId: z.string() }),
+  /** Restore to here on a user message (the conversation and the files go back to before it), and its one redo. */
+  z.strictObject({ type: z.literal('restoreToHere'), turnId: z.string() }),
+  z.strictObject({ type: z.literal('redoRestore') }),
   /** History: export a conversation (the host asks Markdown or JSON, then where), or import one from a file. */
   z.strictObject({ type: z.literal('exportConversation'), id: z.string() }),
   z.strictObject({ type: z.literal('importConversation') }),

@@ -25,6 +25,9 @@ export class ChatView {
   private readonly announcer = new Announcer();
   private conversationId = '';
   private historyItems: readonly ConversationSummary[] = [];
+  /** Shown after Restore to here, while its one step of redo is possible. */
+  private readonly redoBar: HTMLElement;
+  private readonly draftChanged: (draft: string) => void;
 
   constructor(root: HTMLElement, options: ChatViewOptions) {
     const { post } = options;
@@ -48,7 +51,12 @@ export class ChatView {
       element('p', {}, 'Ask a question about your code.'),
       element('p', {}, 'Attach the current selection or file to send it along; answers stream in here.'),
     );
-    conversation.append(element('h2', { class: 'visually-hidden' }, 'Conversation'), this.emptyState, this.messages.element);
+    const redo = element('button', { type: 'button', class: 'secondary small' }, 'Redo restore');
+    redo.addEventListener('click', () => post({ type: 'redoRestore' }));
+    this.redoBar = element('div', { class: 'redo-restore', role: 'status' }, element('span', {}, 'Restored to before your last message.'), redo);
+    this.redoBar.hidden = true;
+    this.draftChanged = options.draftChanged;
+    conversation.append(element('h2', { class: 'visually-hidden' }, 'Conversation'), this.emptyState, this.messages.element, this.redoBar);
     this.composer = new Composer({
       send: (text, images) => post(images.length > 0 ? { type: 'send', text, images } : { type: 'send', text }),
       pickImages: () => post({ type: 'pickImages' }),
@@ -78,6 +86,15 @@ export class ChatView {
     this.composer.setBusy(state.busy);
     if (draft !== undefined) this.composer.setDraft(draft);
     this.showContext(state.context, state.summarisedThrough);
+    this.redoBar.hidden = state.redoRestore !== true;
+  }
+
+  /** Restore to here put a message back in the box (or redo takes it out again, if the box still holds it). */
+  setInput(text: string, onlyIf: string | undefined): void {
+    if (onlyIf !== undefined && this.composer.draft() !== onlyIf) return;
+    this.composer.setDraft(text);
+    this.draftChanged(text);
+    this.composer.focus();
   }
 
   /** The meter in the header, and the line after the last turn the model now sees only as a summary. */

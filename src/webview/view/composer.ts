@@ -106,6 +106,10 @@ export class Composer {
     });
   }
 
+  draft(): string {
+    return this.textarea.value;
+  }
+
   setDraft(draft: string): void {
     if (this.textarea.value !== draft) this.textarea.value = draft;
   }

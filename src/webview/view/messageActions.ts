@@ -22,6 +22,8 @@ export function messageForClick(target: EventTarget | null): ViewMessage | undef
     return toolAction === 'diff' ? { type: 'showDiff', callId } : { type: 'toolDecision', callId, approved: toolAction === 'accept' };
   }
   if (turnAction === 'retry') return { type: 'retry' };
+  const userTurnId = button.dataset['userTurnId'];
+  if (turnAction === 'restore-here' && userTurnId !== undefined) return { type: 'restoreToHere', turnId: userTurnId };
   if (rulesPath !== undefined) return { type: 'openRulesFile', path: rulesPath };
   const turnId = button.dataset['answerId'];
   if (turnAction === 'revert-edits' && turnId !== undefined) return { type: 'revertAnswerEdits', turnId };

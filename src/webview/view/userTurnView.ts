@@ -27,5 +27,13 @@ export class UserTurnView {
     this.element.replaceChildren(element('h3', { class: 'turn-author' }, 'You', ...(mode === 'plan' ? [modeLabel()] : [])), element('div', { class: 'user-text' }, text));
     if (context.length > 0) this.element.append(chipListElement(context, 'Context sent', false));
     if (this.turn.images?.length) this.element.append(imageListElement(this.turn.images, 'Images sent', false));
+    // The conversation and the files go back to just before this message (the host asks before overwriting a hand edit).
+    this.element.append(
+      element(
+        'button',
+        { type: 'button', class: 'secondary small restore-here', 'data-turn-action': 'restore-here', 'data-user-turn-id': this.turn.id, title: 'Go back to just before this message: the conversation, and the files changed since' },
+        'Restore to here',
+      ),
+    );
   }
 }

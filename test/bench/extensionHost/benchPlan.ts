@@ -23,6 +23,8 @@ export const FLOOR_COMMANDS = [
   'importChat',
   'chat.revertAnswerEdits',
   'chat.viewAnswerChanges',
+  'chat.restoreToHere',
+  'chat.redoRestore',
   'editSelection',
   'acceptEdit',
   'rejectEdit',

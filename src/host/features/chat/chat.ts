@@ -10,6 +10,8 @@ import type { Runs } from '../../platform/run/runs';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import { walkthroughStepDone } from '../../platform/walkthrough/walkthroughProgress';
 import { AnswerChanges, ANSWER_CHANGE_SCHEME } from './answerChanges';
+import { createCheckpointRecorder, type AroundCommand } from '../../platform/checkpoints/checkpoints';
+import { restoreOptionsOf } from './restoreToHere';
 import { ChatController } from './chatController';
 import type { ChatCommand } from './chatIds';
 import { ChatViewProvider } from './chatViewProvider';
@@ -34,6 +36,8 @@ export interface Chat {
   session: ChatSession;
   provider: ChatViewProvider;
   commands: { readonly [Command in ChatCommand]: (...args: unknown[]) => unknown };
+  /** For a tool that runs commands: wraps each one so Restore to here can bring back what it changed. */
+  aroundCommand: AroundCommand;
 }
 
 export async function buildChat(context: vscode.ExtensionContext, deps: ChatFeatureDeps): Promise<Chat> {
@@ -43,7 +47,9 @@ export async function buildChat(context: vscode.ExtensionContext, deps: ChatFeat
     void vscode.window.showWarningMessage(`Ask Model: ${problem}`);
   });
   const provider = new ChatViewProvider(context.extensionUri, deps.log);
+  const checkpoints = createCheckpointRecorder(context, deps.log);
   const session = createChatSession({
+    checkpoints,
     runs,
     active: deps.active,
     log: deps.log,
@@ -54,6 +60,8 @@ export async function buildChat(context: vscode.ExtensionContext, deps: ChatFeat
       provider.post(message);
     },
   });
+  // Checkpoints of conversations the history no longer holds are dropped once per session, with their content.
+  void checkpoints.retain(new Set(store.list().map((conversation) => conversation.id)));
   const answerChanges = new AnswerChanges();
   const input = new ChatInput({ session, editors: deps.editors, post: (message) => provider.post(message), log: deps.log });
   const controller = new ChatController({ session, log: deps.log, editors: deps.editors, tools: deps.tools, transfer: deps.transfer, answerChanges, input, post: (message) => provider.post(message) });
@@ -85,6 +93,8 @@ export async function buildChat(context: vscode.ExtensionContext, deps: ChatFeat
       controller.attach('selection');
       await provider.reveal();
     },
+    'askModel.chat.restoreToHere': (turnId, options) => controller.restoreToHere(String(turnId), restoreOptionsOf(options)),
+    'askModel.chat.redoRestore': (options) => controller.redoRestore(restoreOptionsOf(options)),
   };
-  return { session, provider, commands };
+  return { session, provider, commands, aroundCommand: (folder, run) => checkpoints.aroundCommand(folder, run) };
 }

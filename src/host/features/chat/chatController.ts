@@ -1,7 +1,7 @@
 // Maps what the chat view says to the chat session (src/core/chat/chatSession.ts) and to VS Code actions (the
 // editor's context, code blocks, links, error fixes, edit decisions). It keeps no state: the session owns the chat.
 import * as vscode from 'vscode';
-import { isOpenableLink, messageOf, type ChatSession, type HostMessage, type ViewMessage } from '../../../core';
+import { isOpenableLink, messageOf, type ChatSession, type HostMessage, type RestoreOutcome, type ViewMessage } from '../../../core';
 import { pickImageFiles } from './imageFiles';
 import type { Log } from '../../platform/log/log';
 import { readProfiles, readSettings, setActiveProfile } from '../../platform/settings/settings';
@@ -15,6 +15,7 @@ import type * as Transfer from './transfer/deferred';
 import { chipFromEditor } from './editorContext';
 import type { LastTextEditor } from '../../platform/editors/lastTextEditor';
 import type { ChatInput } from './mentions/chatInput';
+import { askAboutConflicts, reportRestore, type RestoreOptions } from './restoreToHere';
 
 export interface ChatControllerDeps {
   session: ChatSession;
@@ -93,6 +94,12 @@ export class ChatController {
         return;
       case 'viewAnswerChanges':
         return this.viewAnswerChanges(message.turnId);
+      case 'restoreToHere':
+        await this.restoreToHere(message.turnId);
+        return;
+      case 'redoRestore':
+        await this.redoRestore();
+        return;
       case 'exportConversation':
         await (await this.deps.transfer()).exportConversation(session, { conversationId: message.id });
         return;
@@ -120,6 +127,24 @@ export class ChatController {
     const answer = this.deps.session.answerEdits(turnId);
     if (!answer) return undefined;
     return this.deps.answerChanges.revert(answer.edits);
+  }
+
+  /** Restore to here on a user message of the open conversation; undefined when there is no such message or it is busy. */
+  async restoreToHere(turnId: string, options: RestoreOptions = {}): Promise<RestoreOutcome | undefined> {
+    if (this.deps.session.busy) {
+      void vscode.window.showInformationMessage('Ask Model: an answer is in progress; stop it (or let it end), then Restore to here.');
+      return undefined;
+    }
+    const outcome = await this.deps.session.restoreTo(turnId, options.conflicts ? async () => options.conflicts ?? 'cancel' : askAboutConflicts);
+    if (outcome) reportRestore(outcome, 'Restored');
+    return outcome;
+  }
+
+  /** Redo restore: the conversation and the files as they were right before the last Restore to here. */
+  async redoRestore(options: RestoreOptions = {}): Promise<RestoreOutcome | undefined> {
+    const outcome = await this.deps.session.redoRestore(options.conflicts ? async () => options.conflicts ?? 'cancel' : askAboutConflicts);
+    if (outcome) reportRestore(outcome, 'Put back');
+    return outcome;
   }
 
   /** "View changes": one diff of every file the answer changed. */

@@ -17,6 +17,8 @@ export const CHAT_COMMANDS = [
   'askModel.chat.revertAnswerEdits',
   'askModel.chat.viewAnswerChanges',
   'askModel.chat.addSelection',
+  'askModel.chat.restoreToHere',
+  'askModel.chat.redoRestore',
 ] as const;
 
 export type ChatCommand = (typeof CHAT_COMMANDS)[number];

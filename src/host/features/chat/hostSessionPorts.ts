@@ -1,7 +1,7 @@
 // The chat session's ports on VS Code: the shared run preparation, the workspace tool runner, approval on the call's
 // card, the workspace's stored conversations, the view, real time, random ids, and the host's Stop-all.
 import * as vscode from 'vscode';
-import { ChatSession, type ChatSessionPorts, type HostMessage } from '../../../core';
+import { ChatSession, type ChatSessionPorts, type CheckpointRecorder, type HostMessage } from '../../../core';
 import type { ActiveRequests } from '../../platform/requests/activeRequests';
 import type { Log } from '../../platform/log/log';
 import type { Runs } from '../../platform/run/runs';
@@ -18,6 +18,8 @@ export interface HostSessionDeps {
   /** Loaded when the model first calls a tool. */
   tools: Lazy<WorkspaceTools>;
   post: (message: HostMessage) => void;
+  /** The workspace's checkpoints (Restore to here). */
+  checkpoints?: CheckpointRecorder;
 }
 
 export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
@@ -44,6 +46,7 @@ export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
     },
     requestStarted: (controller) => deps.active.track(controller),
     reportError: (line) => deps.log.error(line),
+    ...(deps.checkpoints ? { checkpoints: deps.checkpoints } : {}),
   };
 }
 

@@ -1,0 +1,53 @@
+// Restore to here in the real workbench: the reference server scripts the model's replace_in_file on hello.ts
+// (auto-approved); Restore to here on the user's message takes the conversation back to before it (the message back
+// in the box) and hello.ts back to its text before the answer; Redo restore puts both forward again. The same for a
+// file an approved command changed is added with the run_command tool.
+import assert from 'node:assert/strict';
+import { button, lastFinishedAnswer, messageBox, openChat, sendMessage, userMessages, assistantMessages } from '../support/e2e/chatView';
+import { screenshot } from '../support/e2e/screenshots';
+import { until } from '../support/e2e/until';
+import { useChatPanel } from '../support/e2e/useChatPanel';
+import { useReferenceServer } from '../support/e2e/useReferenceServer';
+import { useWorkbench } from '../support/e2e/useWorkbench';
+import { editorGroupWithTab, editorText, openFile, waitForNotification } from '../support/e2e/workbenchUi';
+import { textTurn, toolCallsTurn } from '../support/referenceServer';
+
+const OLD = '  return `Hello, ${name}!`;';
+const NEW = '  return `Hello from the past, ${name}!`;';
+const MESSAGE = 'Make the greeting say it comes from the past.';
+
+describe('Restore to here (e2e)', function () {
+  const server = useReferenceServer({ model: 'edit-model' });
+  const workbench = useWorkbench(() => ({
+    settings: { 'askModel.baseUrl': server().url, 'askModel.model': 'edit-model', 'askModel.tools.autoApprove': ['replace_in_file'] },
+    waitForActivation: false, // opening the chat activates the extension
+  }));
+  const chat = useChatPanel(workbench);
+
+  it('brings back a file replace_in_file changed and the message, and Redo restore puts both forward again', async function () {
+    this.timeout(150_000);
+    const { page } = workbench;
+    await openChat(page);
+    server().script(toolCallsTurn([{ name: 'replace_in_file', arguments: JSON.stringify({ path: 'hello.ts', old_text: OLD, new_text: NEW }), id: 'c_past' }]), textTurn('The greeting now comes from the past.'));
+    await sendMessage(chat.view, MESSAGE);
+    const answer = await lastFinishedAnswer(chat.view, 40_000);
+    assert.match(await answer.innerText(), /Edited hello\.ts/);
+    await openFile(page, 'hello.ts');
+    const hello = editorGroupWithTab(page, 'hello.ts');
+    await until(async () => (await editorText(hello)).includes('Hello from the past'), 'hello.ts as the answer left it');
+
+    await button(userMessages(chat.view).first(), 'Restore to here').click();
+    await waitForNotification(page, /Restored hello\.ts\./);
+    await until(async () => (await editorText(hello)).includes('Hello, ${name}!') && !(await editorText(hello)).includes('from the past'), 'hello.ts back as before the message');
+    await until(async () => (await userMessages(chat.view).count()) === 0 && (await assistantMessages(chat.view).count()) === 0, 'the conversation back to before the message');
+    assert.equal(await messageBox(chat.view).inputValue(), MESSAGE, 'the message is back in the box');
+    await screenshot(page, 'chat-restore-to-here');
+
+    await button(chat.view, 'Redo restore').click();
+    await waitForNotification(page, /Put back hello\.ts\./);
+    await until(async () => (await editorText(hello)).includes('Hello from the past'), 'hello.ts as the answer left it again');
+    await until(async () => (await userMessages(chat.view).count()) === 1 && (await assistantMessages(chat.view).count()) === 1, 'the conversation as it was');
+    assert.equal(await messageBox(chat.view).inputValue(), '', 'the box is empty again');
+    await screenshot(page, 'chat-redo-restore');
+  });
+});
