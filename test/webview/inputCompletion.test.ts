@@ -40,7 +40,7 @@ describe('message box completion (Chromium, host CSP)', function () {
     await box.press('ArrowDown');
     await box.press('ArrowDown');
     assert.equal(await box.getAttribute('aria-activedescendant'), 'input-completions-2');
-    assert.equal(await view.page.getByRole('option', { selected: true }).textContent(), "@problemsProblems · The workspace's errors and warnings");
+    assert.equal(await list.getByRole('option', { selected: true }).textContent(), "@problemsProblems · The workspace's errors and warnings");
     await box.press('ArrowDown');
     assert.equal(await box.getAttribute('aria-activedescendant'), 'input-completions-0', 'wraps to the first');
     await box.press('Enter');
@@ -56,13 +56,13 @@ describe('message box completion (Chromium, host CSP)', function () {
     let asked = await question();
     await view.post({ type: 'completionItems', requestId: asked.requestId, items: FILES });
     await box.press('Escape');
-    assert.equal(await view.page.getByRole('listbox').isVisible(), false);
+    assert.equal(await suggestions(view).isVisible(), false);
     assert.equal(await box.inputValue(), '@');
     assert.deepEqual(await view.posted(), [], 'Escape with nothing streaming only closes the list');
     await box.pressSequentially('s');
     asked = await question();
     await view.post({ type: 'completionItems', requestId: asked.requestId, items: FILES });
-    await view.page.getByRole('option').nth(1).click();
+    await suggestions(view).getByRole('option').nth(1).click();
     assert.equal(await box.inputValue(), '@src/ ');
     assert.deepEqual(await view.posted(), [{ type: 'attachMention', itemId: 'm2' }]);
     await box.pressSequentially('and @p');
@@ -79,7 +79,7 @@ describe('message box completion (Chromium, host CSP)', function () {
     const asked = await question();
     assert.deepEqual({ trigger: asked.trigger, query: asked.query }, { trigger: '/', query: 'ex' });
     await view.post({ type: 'completionItems', requestId: asked.requestId, items: [{ id: 'm9', kind: 'command', label: 'explain', detail: 'Explain the selected code' }] });
-    assert.deepEqual(await view.page.getByRole('option').allTextContents(), ['/explainExplain the selected code']);
+    assert.deepEqual(await suggestions(view).getByRole('option').allTextContents(), ['/explainExplain the selected code']);
     await box.press('Enter');
     assert.equal(await box.inputValue(), '/explain ');
     assert.deepEqual(await view.posted(), []);
@@ -96,10 +96,10 @@ describe('message box completion (Chromium, host CSP)', function () {
     const second = await question();
     assert.ok(second.requestId > first.requestId);
     await view.post({ type: 'completionItems', requestId: first.requestId, items: FILES });
-    assert.equal(await view.page.getByRole('listbox').isVisible(), false, 'the older answer is not shown');
+    assert.equal(await suggestions(view).isVisible(), false, 'the older answer is not shown');
     await box.press('Space');
     await view.post({ type: 'completionItems', requestId: second.requestId, items: FILES });
-    assert.equal(await view.page.getByRole('listbox').isVisible(), false, 'the word was finished before the answer came');
+    assert.equal(await suggestions(view).isVisible(), false, 'the word was finished before the answer came');
     await box.pressSequentially('see a/b and /fix');
     await view.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
     assert.deepEqual((await view.posted()).filter((message) => message.type === 'completeInput'), []);
@@ -112,3 +112,8 @@ describe('message box completion (Chromium, host CSP)', function () {
     assert.equal(await label.getAttribute('title'), '# Not staged\ndiff --git a/x b/x');
   });
 });
+
+/** The message box's suggestion list (the header's mode switch has options of its own). */
+function suggestions(handle: HarnessPageHandle) {
+  return handle.page.getByRole('listbox', { name: 'Suggestions' });
+}
