@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { assistantTurnSchema, contextChipSchema, errorActionSchema, toolCardSchema, userTurnSchema } from './chatTurns';
 
-export type { ContextChip, ToolCard, UserTurn } from './chatTurns';
+export type { CommandCard, ContextChip, ToolCard, UserTurn } from './chatTurns';
 
 export const viewAssistantTurnSchema = z.extend(z.omit(assistantTurnSchema, { answers: true, legacyFooter: true, fileEdits: true }), {
   /** The files the answer's edits changed (the view offers Revert and View changes); their texts stay in the host. */
@@ -111,6 +111,11 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   /** Accept or Reject on an edit's tool card; a reason for a rejection goes back to the model. */
   z.strictObject({ type: z.literal('toolDecision'), callId: z.string(), approved: z.boolean(), reason: z.optional(z.string().check(z.maxLength(2_000))) }),
   z.strictObject({ type: z.literal('showDiff'), callId: z.string() }),
+  /**
+   * A command's card: Stop it while it runs, open its whole output, or allow commands starting with the rule its card
+   * offers (the host writes the rule it computed for that call, never text from the view) and run this one.
+   */
+  z.strictObject({ type: z.literal('commandAction'), callId: z.string().check(z.maxLength(200)), action: z.enum(['stop', 'openOutput', 'allowRule']) }),
   /** An answer's actions, for an answer that applied edits: put its files back, or open one diff of them all. */
   z.strictObject({ type: z.literal('revertAnswerEdits'), turnId: z.string() }),
   z.strictObject({ type: z.literal('viewAnswerChanges'), turnId: z.string() }),

@@ -40,6 +40,8 @@ export type ToolCallValidation = { ok: true; call: ValidToolCall } | { ok: false
 /** The tools a request offered: whether the workspace tools, and which VS Code tools. */
 export interface ToolOffer {
   workspace: boolean;
+  /** run_command too (the chat, in a trusted workspace); absent: not offered. */
+  commands?: boolean;
   vscode: readonly OfferedVscodeTool[];
 }
 
@@ -52,9 +54,11 @@ export function validateToolCall(call: CompletedToolCall, offer: ToolOffer = WOR
     const args = vscodeToolInput(call.arguments, vscodeTool.definition.function.parameters);
     return { ok: true, call: { id: call.id, name: vscodeTool.functionName, kind: 'vscode', tool: vscodeTool, args, argumentsText: call.argumentsText } };
   }
-  const tool = offer.workspace ? findWorkspaceTool(call.name) : undefined;
+  const found = offer.workspace ? findWorkspaceTool(call.name) : undefined;
+  const tool = found?.kind === 'command' && offer.commands !== true ? undefined : found;
   if (!tool) {
-    const names = [...(offer.workspace ? WORKSPACE_TOOLS.map((entry) => entry.name) : []), ...offer.vscode.map((entry) => entry.functionName)];
+    const offered = WORKSPACE_TOOLS.filter((entry) => offer.commands === true || entry.kind !== 'command');
+    const names = [...(offer.workspace ? offered.map((entry) => entry.name) : []), ...offer.vscode.map((entry) => entry.functionName)];
     const available = names.length > 0 ? `Available tools: ${names.join(', ')}.` : 'This request offered no tools.';
     return { ok: false, message: `There is no tool named ${JSON.stringify(call.name)}, so nothing was run. ${available}` };
   }

@@ -10,6 +10,7 @@ describe('tool settings', () => {
       maxRounds: 10,
       askBeforeReading: false,
       autoApprove: [],
+      commandTimeoutSeconds: 300,
       denyGlobs: ['**/.env*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/.git/**'],
       vscodeToolsAllow: [],
       vscodeToolsAutoApprove: [],
@@ -23,6 +24,7 @@ describe('tool settings', () => {
       'tools.maxRounds': 3,
       'tools.autoApprove': ['replace_in_file'],
       'tools.denyGlobs': [],
+      'tools.commandTimeoutSeconds': 30,
       'vscodeTools.allow': ['mcp', 'other_tool'],
       'vscodeTools.autoApprove': ['other_tool'],
     };
@@ -31,6 +33,7 @@ describe('tool settings', () => {
       maxRounds: 3,
       askBeforeReading: false,
       autoApprove: ['replace_in_file'],
+      commandTimeoutSeconds: 30,
       denyGlobs: [],
       vscodeToolsAllow: ['mcp', 'other_tool'],
       vscodeToolsAutoApprove: ['other_tool'],
@@ -38,6 +41,10 @@ describe('tool settings', () => {
     assert.throws(
       () => readToolSettings((key) => (key === 'tools.maxRounds' ? 0 : undefined)),
       (error: unknown) => error instanceof SettingsError && error.setting === 'askModel.tools.maxRounds',
+    );
+    assert.throws(
+      () => readToolSettings((key) => (key === 'tools.commandTimeoutSeconds' ? 0 : undefined)),
+      (error: unknown) => error instanceof SettingsError && error.setting === 'askModel.tools.commandTimeoutSeconds' && /whole number of seconds from 1 to 86400/.test(error.message),
     );
     assert.throws(
       () => readToolSettings((key) => (key === 'vscodeTools.allow' ? 'mcp' : undefined)),
