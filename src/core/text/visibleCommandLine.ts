@@ -41,6 +41,16 @@ export function visibleCommandSegments(commandLine: string): CommandSegment[] {
   return segments;
 }
 
+/**
+ * A command's output (already without terminal escapes) as the card shows it: line breaks and tabs stay what they
+ * are; any other control, bidirectional or invisible character is written out.
+ */
+export function visibleOutputText(output: string): string {
+  let shown = '';
+  for (const character of output) shown += character === '\n' || character === '\t' ? character : (escapeOf(character) ?? character);
+  return shown;
+}
+
 /** The whole line with its escapes written out, on one line (the card's summary, a notification). */
 export function visibleCommandLine(commandLine: string): string {
   return visibleCommandSegments(commandLine)

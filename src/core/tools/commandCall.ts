@@ -77,7 +77,7 @@ export function commandResultText(commandLine: string, folder: string, run: Comm
   const shown = output.forModel();
   const { headCharacters, tailCharacters } = COMMAND_OUTPUT_BUDGET;
   const cut = shown.omittedLines > 0 || shown.omittedCharacters > 0 ? ` It was cut to its first ${headCharacters.toLocaleString('en-US')} and last ${tailCharacters.toLocaleString('en-US')} characters.` : '';
-  lines.push(`Output (${output.totalLines.toLocaleString('en-US')} lines, ANSI codes removed):${cut}${cut ? full : ''}`, shown.text);
+  lines.push(`Output (${output.totalLines.toLocaleString('en-US')} line${output.totalLines === 1 ? '' : 's'}, ANSI codes removed):${cut}${cut ? full : ''}`, shown.text);
   return lines.join('\n');
 }
 

@@ -74,7 +74,7 @@ async function runOne(slot: Slot, call: ValidToolCall, options: RoundOptions): P
   const asks = needsApproval(call);
   if (asks && !approve) return settle(slot, options, 'rejected', noApproverResult(call.name));
   // A read or a VS Code tool is asked about before it runs (what a VS Code tool does cannot be previewed).
-  if (asks && approve && call.kind !== 'edit') {
+  if (asks && approve && call.kind !== 'edit' && call.kind !== 'command') {
     report(slot, options, 'awaiting-approval');
     const decision = await untilAborted(approve(call, signal), signal);
     if (decision.kind === 'aborted') return;
