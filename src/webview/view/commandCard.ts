@@ -38,7 +38,7 @@ function endLine(command: CommandCard): string | undefined {
   else if (command.ending === 'failed-to-start') parts.push('could not start');
   if (command.exitCode !== undefined) parts.push(`exit code ${command.exitCode}`);
   if (command.durationMs !== undefined) parts.push(`${(command.durationMs / 1000).toFixed(1)} s`);
-  if (command.outputLines !== undefined && command.outputLines > 0) parts.push(`${command.outputLines.toLocaleString('en-US')} lines`);
+  if (command.outputLines !== undefined && command.outputLines > 0) parts.push(`${command.outputLines.toLocaleString('en-US')} line${command.outputLines === 1 ? '' : 's'}`);
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
