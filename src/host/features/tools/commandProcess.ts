@@ -135,11 +135,12 @@ function startChildProcess(spec: CommandSpec): StartedCommand {
   const output = childOutput(child);
   let exitCode: number | undefined;
   let left = false;
+  let killing = false;
   // The shell has ended; what is still running in its process group was started by the command and left behind (a
   // daemon holding the output open would keep the command from ever ending): it ends with the command.
   child.once('exit', (code, signal) => {
     exitCode = code ?? (signal ? 128 + (signalNumber(signal) ?? 0) : undefined);
-    if (child.pid !== undefined && process.platform !== 'win32' && isAlive(-child.pid)) {
+    if (!killing && child.pid !== undefined && process.platform !== 'win32' && isAlive(-child.pid)) {
       left = true;
       void killTree(child.pid, { includeRoot: false, group: true }).then(() => {
         child.stdout?.destroy();
@@ -159,6 +160,7 @@ function startChildProcess(spec: CommandSpec): StartedCommand {
     leftProcesses: () => left,
     kill: async () => {
       if (child.pid === undefined) return;
+      killing = true;
       await killTree(child.pid, { includeRoot: true, group: true });
       await Promise.race([ended.catch(() => undefined), delay(KILL_GRACE_MS)]);
       // Whatever still holds the pipes open (a daemon that left the group) must not hold the read open.

@@ -121,9 +121,12 @@ async function execute(call: WorkspaceToolCallOf<'run_command'>, deps: CommandTo
   let ending: CommandEnding = 'exited';
   let started: StartedCommand | undefined;
   let killing: Promise<void> | undefined;
+  // When Stop or the time-out ended it: its time is until then, not until the last of its processes was gone.
+  let endAskedAt: number | undefined;
   const end = (why: CommandEnding): void => {
     if (killing || !started) return;
     ending = why;
+    endAskedAt = Date.now();
     killing = started.kill();
   };
   const entry: CommandEntry = { outputFile, stop: () => end('stopped') };
@@ -181,7 +184,7 @@ async function execute(call: WorkspaceToolCallOf<'run_command'>, deps: CommandTo
     entry.stop = undefined;
   }
   if (startError !== undefined && output.totalCharacters === 0) return failedToStart(startError, startedAt, settings, base, output, show);
-  const run = { ending, exitCode: ending === 'exited' ? exitCode : undefined, durationMs: Date.now() - startedAt, timeoutSeconds: settings.commandTimeoutSeconds };
+  const run = { ending, exitCode: ending === 'exited' ? exitCode : undefined, durationMs: (endAskedAt ?? Date.now()) - startedAt, timeoutSeconds: settings.commandTimeoutSeconds };
   show({ ...running(), phase: 'ended', ...(run.exitCode !== undefined ? { exitCode: run.exitCode } : {}), durationMs: run.durationMs, ending });
   const left = started.leftProcesses?.() ? '\nIt left processes running in the background when it ended; they were ended with it.' : '';
   const text = commandResultText(args.command, folder.shown, run, output) + left;
