@@ -121,7 +121,7 @@ describe('run_command in a real extension host', function () {
 
   it('runs a command in a fresh terminal through shell integration where the terminal has it, else as a process', async () => {
     const before = new Set(vscode.window.terminals);
-    const command = run(`echo first-line; echo second-line; exit 4`, { via: 'auto' });
+    const command = run(`echo first-line; echo second-line; sh -c 'exit 4'`, { via: 'auto' });
     const outcome = await command.outcome;
     const content = outcome.status === 'done' ? outcome.content : '';
     const last = command.states.at(-1)!;

@@ -69,6 +69,8 @@ async function startInTerminal(spec: CommandSpec): Promise<StartedCommand | unde
   const execution = integration.executeCommand(spec.commandLine);
   // VS Code passes on only what is printed after `read()` is first called: read at once, before anything else waits.
   const stream = execution.read();
+  let closed: () => void = () => undefined;
+  const terminalClosed = new Promise<void>((resolve) => (closed = resolve));
   const ended = new Promise<{ exitCode: number | undefined }>((resolve) => {
     const listeners = [
       vscode.window.onDidEndTerminalShellExecution((event) => {
@@ -76,17 +78,18 @@ async function startInTerminal(spec: CommandSpec): Promise<StartedCommand | unde
         dispose();
         resolve({ exitCode: event.exitCode });
       }),
-      vscode.window.onDidCloseTerminal((closed) => {
-        if (closed !== terminal) return;
+      vscode.window.onDidCloseTerminal((gone) => {
+        if (gone !== terminal) return;
         dispose();
-        resolve({ exitCode: closed.exitStatus?.code });
+        closed();
+        resolve({ exitCode: gone.exitStatus?.code });
       }),
     ];
     const dispose = (): void => listeners.forEach((listener) => listener.dispose());
   });
   return {
     via: 'terminal',
-    output: stream,
+    output: untilClosed(stream, terminalClosed),
     ended,
     terminal,
     kill: async () => {
@@ -97,6 +100,24 @@ async function startInTerminal(spec: CommandSpec): Promise<StartedCommand | unde
       terminal.sendText('\u0003', false);
       const gone = await Promise.race([ended.then(() => true), delay(KILL_GRACE_MS).then(() => false)]);
       if (!gone) terminal.dispose();
+    },
+  };
+}
+
+/**
+ * The execution's output, ended when the terminal closes: a command that ends its shell (`exit 4`) closes the
+ * terminal, and the execution's stream is then never ended.
+ */
+function untilClosed(stream: AsyncIterable<string>, closed: Promise<void>): AsyncIterable<string> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const reader = stream[Symbol.asyncIterator]();
+      const end = closed.then(() => ({ done: true as const, value: undefined }));
+      for (;;) {
+        const next = await Promise.race([reader.next(), end]);
+        if (next.done) return;
+        yield next.value;
+      }
     },
   };
 }
