@@ -99,6 +99,8 @@ describe('Tools in the chat (e2e)', function () {
     await openChat(page);
     // The fixture workspace has no test runner: its "test" is a shell check of hello.ts, printed TAP-style.
     const command = `grep -q 'Hello' hello.ts && echo 'ok 1 - greets' || { echo 'not ok 1 - greets'; exit 1; }`;
+    const chatRequests = (): number => server().requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+    const requestsBefore = chatRequests();
     server().script(toolCallsTurn([{ name: 'run_command', arguments: JSON.stringify({ command, reason: 'Check that the greeting test passes.' }), id: 'c_run' }]), textTurn('The check passes.'));
     await sendMessage(chat.view, 'Run the greeting check.');
 
@@ -107,7 +109,7 @@ describe('Tools in the chat (e2e)', function () {
     await run.waitFor({ timeout: 30_000 });
     assert.equal(await card.locator('pre.command-line').innerText(), command, 'the card shows exactly what runs');
     assert.equal(await card.locator('.command-reason').innerText(), 'Why: Check that the greeting test passes.');
-    assert.equal(server().requests.filter((request) => request.path.endsWith('/chat/completions')).length, 1, 'nothing ran before Run');
+    assert.equal(chatRequests(), requestsBefore + 1, 'the model waits: nothing ran before Run');
     await screenshot(page, 'chat-command-waiting-for-run');
 
     await run.click();
