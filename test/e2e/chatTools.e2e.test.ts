@@ -110,6 +110,7 @@ describe('Tools in the chat (e2e)', function () {
     assert.equal(await card.locator('pre.command-line').innerText(), command, 'the card shows exactly what runs');
     assert.equal(await card.locator('.command-reason').innerText(), 'Why: Check that the greeting test passes.');
     assert.equal(chatRequests(), requestsBefore + 1, 'the model waits: nothing ran before Run');
+    assert.equal(await card.getAttribute('data-status'), 'awaiting-approval');
     await screenshot(page, 'chat-command-waiting-for-run');
 
     await run.click();
