@@ -103,9 +103,9 @@ const webviewRules = restrictImports({
         'src/webview runs in the browser and talks to the host only by messages: add a message to src/core/chat/webviewProtocol.ts instead of importing src/host or src/extension.ts.',
     },
     {
-      regex: `${relativeInto('core')}(?!/chat/(webviewProtocol|chatTurns|turnUpdates|mentions/inputToken)$|/cost/answerCost$|/text/invisibleCharacters$)(/.*)?$`,
+      regex: `${relativeInto('core')}(?!/chat/(webviewProtocol|chatTurns|turnUpdates|mentions/inputToken)$|/cost/answerCost$|/text/invisibleCharacters$|/text/visibleCommandLine$)(/.*)?$`,
       message:
-        "src/webview may import only core's webview protocol (src/core/chat/webviewProtocol.ts) the turns it carries (src/core/chat/chatTurns.ts) and the turn updates both sides apply (src/core/chat/turnUpdates.ts) and how costs add up and read (src/core/cost/answerCost.ts) and which characters hide or reorder text (src/core/text/invisibleCharacters.ts) and the word under the caret that completion reads (src/core/chat/mentions/inputToken.ts): put what the view needs into the protocol, or into src/webview if only the view needs it.",
+        "src/webview may import only core's webview protocol (src/core/chat/webviewProtocol.ts) the turns it carries (src/core/chat/chatTurns.ts) and the turn updates both sides apply (src/core/chat/turnUpdates.ts) and how costs add up and read (src/core/cost/answerCost.ts) and which characters hide or reorder text (src/core/text/invisibleCharacters.ts) and how a command line shows them (src/core/text/visibleCommandLine.ts) and the word under the caret that completion reads (src/core/chat/mentions/inputToken.ts): put what the view needs into the protocol, or into src/webview if only the view needs it.",
     },
     noTest,
   ],

@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): AskModelExports {
   const keyBudgets = memberOf(platform, 'keyBudgets');
   const contextMemories = memberOf(platform, 'contextMemories');
   const runs = memberOf(platform, 'runs');
-  const tools = registerTools(context, editors);
+  const tools = registerTools(context, editors, keys);
 
   registerAsk(context, { runs, active, log });
   registerEditSelection(context, { runs, tools, active, log });

@@ -45,7 +45,7 @@ export type { CheckpointPorts, CheckpointBlobs, CheckpointArchive, WorkspaceFile
 export { describeRestore, type RestoreOutcome } from './chat/checkpoints/restorePlan';
 export { conversationMarkdown } from './chat/conversationMarkdown';
 export { conversationJson, readConversationExport } from './chat/conversationTransfer';
-export { workspaceToolNamed, type WorkspaceToolOf, type WorkspaceToolName, type ReadFileArgs, type ListFilesArgs, type SearchTextArgs, type GetDiagnosticsArgs, type ReplaceInFileArgs, type CreateFileArgs } from './tools/workspaceTools';
+export { workspaceToolNamed, type WorkspaceToolOf, type WorkspaceToolName, type ReadFileArgs, type ListFilesArgs, type SearchTextArgs, type GetDiagnosticsArgs, type ReplaceInFileArgs, type CreateFileArgs, type RunCommandArgs } from './tools/workspaceTools';
 export { lineCount } from './tools/createFileTool';
 export { DEFAULT_LIST_RESULTS, DEFAULT_SEARCH_RESULTS } from './tools/argumentSchemas';
 export type { ValidToolCall, WorkspaceToolCallOf, VscodeToolCall } from './tools/validateToolCall';
@@ -60,6 +60,11 @@ export { formatDiagnostics, type DiagnosticEntry } from './tools/formatDiagnosti
 export { readToolSettings, type ToolSettings } from './tools/toolSettings';
 export type { ToolOutcome, ApprovalDecision, ApprovalPreview, Approver, ToolRunContext, ToolRunner, ToolLoopOutcome } from './tools/toolLoopTypes';
 export { checkWorkspaceGlob, ALL_FILES_GLOB } from './tools/workspaceGlob';
+export { CommandOutput } from './tools/commandOutput';
+export { commandPreview, commandResultText, type CommandCallState, type CommandEnding } from './tools/commandCall';
+export { commandEnvironment } from './tools/commandEnvironment';
+export { decideCommand, modelChangedNote, suggestedRule, type CommandShell } from './tools/commands/commandApproval';
+export { visibleCommandLine } from './text/visibleCommandLine';
 export { SaveAhead } from './chat/saveAhead';
 export { assembleRequests, requestSettingsFor } from './request/requestAssembly';
 export { keptAnswersForm, readKeptAnswers, type KeptAnswer } from './ask/keptAnswers';

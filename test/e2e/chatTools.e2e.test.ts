@@ -1,7 +1,9 @@
 // Tools in the chat, in the real workbench. The five read-only tools in one round: each card shows the summary line its
 // tool's record gives, and each result reaches the model. An edit: the reference server asks to change a function with
 // replace_in_file, the tool card waits with Accept / Reject, the diff preview opens beside the code, Accept applies it,
-// the preview closes, and the editor shows the new text (one undo step brings the old one back).
+// the preview closes, and the editor shows the new text (one undo step brings the old one back). A command: the
+// reference server asks to run a check with run_command, its card shows the command and waits for Run, and once run
+// it shows the output and the exit code, which reach the model too.
 import assert from 'node:assert/strict';
 import { assistantMessages, button, lastFinishedAnswer, messageBox, newChat, openChat, sendMessage } from '../support/e2e/chatView';
 import { screenshot } from '../support/e2e/screenshots';
@@ -162,5 +164,37 @@ describe('Tools in the chat (e2e)', function () {
     assert.match(content[1]?.image_url?.url ?? '', /^data:image\/png;base64,iVBORw0KGgo/);
     await chat.view.getByRole('list', { name: 'Images sent' }).getByRole('listitem').waitFor();
     await screenshot(page, 'chat-image-sent');
+  });
+
+  it('runs a command after Run on its card, and the card shows its output and exit code', async function () {
+    this.timeout(120_000);
+    const { page } = workbench;
+    await openChat(page);
+    // The fixture workspace has no test runner: its "test" is a shell check of hello.ts, printed TAP-style.
+    const command = `grep -q 'Hello' hello.ts && echo 'ok 1 - greets' || { echo 'not ok 1 - greets'; exit 1; }`;
+    const chatRequests = (): number => server().requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+    const requestsBefore = chatRequests();
+    server().script(toolCallsTurn([{ name: 'run_command', arguments: JSON.stringify({ command, reason: 'Check that the greeting test passes.' }), id: 'c_run' }]), textTurn('The check passes.'));
+    await sendMessage(chat.view, 'Run the greeting check.');
+
+    const card = chat.view.locator('.tool-card[data-call-id="c_run"]');
+    const run = button(card, 'Run');
+    await run.waitFor({ timeout: 30_000 });
+    assert.equal(await card.locator('pre.command-line').innerText(), command, 'the card shows exactly what runs');
+    assert.equal(await card.locator('.command-reason').innerText(), 'Why: Check that the greeting test passes.');
+    assert.equal(chatRequests(), requestsBefore + 1, 'the model waits: nothing ran before Run');
+    assert.equal(await card.getAttribute('data-status'), 'awaiting-approval');
+    await screenshot(page, 'chat-command-waiting-for-run');
+
+    await run.click();
+    const done = await lastFinishedAnswer(chat.view, 60_000);
+    assert.match(await done.innerText(), /The check passes\./);
+    assert.equal(await card.getAttribute('data-status'), 'done');
+    assert.equal(await card.locator('.command-output').innerText(), 'ok 1 - greets');
+    assert.match(await card.locator('.command-end').innerText(), /^exit code 0 · \d+\.\d s · 1 line$/);
+    await button(card, 'Open full output').waitFor();
+    const result = (server().requests.at(-1)?.body as { messages: { role: string; content: string; tool_call_id?: string }[] }).messages.find((message) => message.tool_call_id === 'c_run');
+    assert.match(result?.content ?? '', /^\$ grep -q .*\n\(in \.\)\nExit code 0 after [\d.]+ s\.\nOutput \(1 line, ANSI codes removed\):\nok 1 - greets$/);
+    await screenshot(page, 'chat-command-ran');
   });
 });

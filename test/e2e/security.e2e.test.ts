@@ -362,6 +362,12 @@ describe('Security in the workbench (e2e)', function () {
         openConversation: [{ type: 'openConversation', id: '../../../etc/passwd' }],
         deleteConversation: [{ type: 'deleteConversation', id: secretFile }],
         errorAction: [{ type: 'errorAction', action: 'retry' }],
+        // A command's buttons act only on a call the host is running or holding: a made-up one runs and writes nothing.
+        commandAction: [
+          { type: 'commandAction', callId: 'c_never_proposed', action: 'allowRule' },
+          { type: 'commandAction', callId: '../../etc/passwd', action: 'openOutput' },
+          { type: 'commandAction', callId: 'c_never_proposed', action: 'stop' },
+        ],
         toolDecision: [
           { type: 'toolDecision', callId: 'c_never_proposed', approved: true },
           { type: 'toolDecision', callId: '', approved: true },

@@ -357,7 +357,9 @@ export class ChatSession {
   /** The tool runner, with each applied edit also kept on the answer (for its Revert and View changes). */
   private recordingEdits(edited: (change: FileChange) => void): ToolRunner {
     return async (call, context) => {
-      const outcome = await this.ports.runTool(call, context);
+      // A command is told which files the model changed in this conversation (its card notes when it runs them).
+      const changedPaths = call.kind === 'command' ? this.changedPaths() : undefined;
+      const outcome = await this.ports.runTool(call, changedPaths ? { ...context, changedPaths } : context);
       if (outcome.status === 'done' && outcome.fileChange) {
         edited(outcome.fileChange);
         await this.ports.checkpoints?.edited(outcome.fileChange);
@@ -413,6 +415,13 @@ export class ChatSession {
     } catch (error) {
       this.ports.reportError(`chat: the conversation could not be saved: ${messageOf(error)}`);
     }
+  }
+
+  /** The workspace-relative files the model's edits changed in the open conversation. */
+  private changedPaths(): string[] {
+    const paths = new Set<string>();
+    for (const turn of this.conversation.turns) if (turn.role === 'assistant') for (const edit of turn.fileEdits ?? []) paths.add(edit.relativePath);
+    return [...paths];
   }
 
   /** The files an answer of the open conversation changed, with their texts; undefined for no such answer. */
@@ -480,6 +489,7 @@ export class ChatSession {
           status: call.status,
           isEdit: call.kind === 'edit',
           ...(call.preview !== undefined ? { preview: call.preview } : {}),
+          ...(call.command !== undefined ? { command: call.command } : {}),
         };
         // Text before a card is shown before it.
         deltas.flush();

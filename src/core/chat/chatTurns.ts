@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { answerFactsSchema } from '../run/answerFacts';
+import type { CommandCallState } from '../tools/commandCall';
 import { fileEditSchema } from './answerEdits';
 import { imageAttachmentSchema } from './chatImages';
 
@@ -51,6 +52,31 @@ export const userTurnSchema = z.object({
 });
 export type UserTurn = z.infer<typeof userTurnSchema>;
 
+/** run_command's card (tools/commandCall.ts says what each field is): what runs, where, why, what it asks, its output. */
+export const commandCardSchema = z.object({
+  commandLine: z.string(),
+  folder: z.string(),
+  reason: z.string(),
+  approvalNotes: z.optional(z.array(z.string())),
+  suggestedRule: z.optional(z.string()),
+  allowedBy: z.optional(z.array(z.string())),
+  phase: z.enum(['waiting', 'running', 'ended']),
+  via: z.optional(z.enum(['terminal', 'process'])),
+  outputTail: z.optional(z.string()),
+  outputLines: z.optional(z.number()),
+  outputCharacters: z.optional(z.number()),
+  binary: z.optional(z.boolean()),
+  exitCode: z.optional(z.number()),
+  durationMs: z.optional(z.number()),
+  ending: z.optional(z.enum(['exited', 'timed-out', 'stopped', 'cancelled', 'failed-to-start'])),
+  fullOutput: z.optional(z.boolean()),
+});
+export type CommandCard = z.infer<typeof commandCardSchema>;
+// The card's schema and the runner's state are one shape: a field added to one and not the other fails to compile.
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const commandCardIsCommandState: SameShape<CommandCard, CommandCallState> = true;
+void commandCardIsCommandState;
+
 /** A tool call as the chat shows it: a card with its status, and Accept / Reject while an edit waits for the user. */
 export const toolCardSchema = z.object({
   id: z.string(),
@@ -62,6 +88,8 @@ export const toolCardSchema = z.object({
   preview: z.optional(z.string()),
   /** An edit tool: Accept / Reject apply while `status` is `awaiting-approval`; Show diff opens the preview. */
   isEdit: z.boolean(),
+  /** run_command: the command's own card (Run / Reject while it waits; Stop while it runs). */
+  command: z.optional(commandCardSchema),
 });
 export type ToolCard = z.infer<typeof toolCardSchema>;
 

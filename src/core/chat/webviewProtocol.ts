@@ -8,7 +8,7 @@ import { CHAT_MODES } from '../run/chatMode';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE, imageUploadSchema } from './chatImages';
 import { assistantTurnSchema, contextChipSchema, errorActionSchema, toolCardSchema, userTurnSchema } from './chatTurns';
 
-export type { ContextChip, ToolCard, UserTurn } from './chatTurns';
+export type { CommandCard, ContextChip, ToolCard, UserTurn } from './chatTurns';
 export type { ChatMode } from '../run/chatMode';
 export { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_IMAGES_PER_MESSAGE, formatBytes, type ImageAttachment, type ImageType, type ImageUpload } from './chatImages';
 
@@ -132,6 +132,11 @@ export const viewMessageSchema = z.discriminatedUnion('type', [
   /** Accept or Reject on an edit's tool card; a reason for a rejection goes back to the model. */
   z.strictObject({ type: z.literal('toolDecision'), callId: z.string(), approved: z.boolean(), reason: z.optional(z.string().check(z.maxLength(2_000))) }),
   z.strictObject({ type: z.literal('showDiff'), callId: z.string() }),
+  /**
+   * A command's card: Stop it while it runs, open its whole output, or allow commands starting with the rule its card
+   * offers (the host writes the rule it computed for that call, never text from the view) and run this one.
+   */
+  z.strictObject({ type: z.literal('commandAction'), callId: z.string().check(z.maxLength(200)), action: z.enum(['stop', 'openOutput', 'allowRule']) }),
   /** An answer's actions, for an answer that applied edits: put its files back, or open one diff of them all. */
   z.strictObject({ type: z.literal('revertAnswerEdits'), turnId: z.string() }),
   z.strictObject({ type: z.literal('viewAnswerChanges'), turnId: z.string() }),

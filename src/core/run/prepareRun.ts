@@ -63,7 +63,7 @@ export async function prepareRun<File>(ports: PrepareRunPorts<File>, request: Ru
   const modelOptions = modelRequestOptions(modelInfo);
   const plan = request.mode === 'plan';
   const offer = offerTools(ports, rule, modelOptions, plan);
-  const workspaceTools = toolDefinitions(offer.workspace).filter((definition) => !plan || isReadOnlyTool(definition.function.name));
+  const workspaceTools = toolDefinitions(offer.workspace, offer.commands).filter((definition) => !plan || isReadOnlyTool(definition.function.name));
   const offered = rule.tools === 'given' ? [...(request.tools ?? [])] : [...workspaceTools, ...offer.vscode.map((tool) => tool.definition)];
   const assembly = assembleRequests({ settings: { ...settings, model }, surface, modelInfo, tools: offered });
   // Every log line of the run says which profile's server it went to.
@@ -96,7 +96,7 @@ export async function prepareRun<File>(ports: PrepareRunPorts<File>, request: Ru
     },
     tools:
       offer.settings !== undefined && (offer.workspace || offer.vscode.length > 0)
-        ? { needsApproval: approvalRule(offer.settings), maxRounds: offer.settings.maxRounds, offer: { workspace: offer.workspace, vscode: offer.vscode, ...(plan ? { readOnly: true } : {}) } }
+        ? { needsApproval: approvalRule(offer.settings), maxRounds: offer.settings.maxRounds, offer: { workspace: offer.workspace, commands: offer.commands, vscode: offer.vscode, ...(plan ? { readOnly: true } : {}) } }
         : undefined,
     toolDefinitions: assembly.tools,
     contextMemory: ports.contextMemory(settings.profile, model, () => {
@@ -149,6 +149,8 @@ interface ToolOfferDecision {
   settings: ToolSettings | undefined;
   /** Ours (the workspace tools). */
   workspace: boolean;
+  /** run_command among them: the chat's, in a trusted workspace. */
+  commands: boolean;
   /** How many tools VS Code listed (0 when it was not asked). */
   listed: number;
   vscode: OfferedVscodeTool[];
@@ -160,14 +162,17 @@ interface ToolOfferDecision {
  * Code is asked for its list only then. A surface whose tools are none or the caller's reads no tool setting.
  */
 function offerTools<File>(ports: PrepareRunPorts<File>, rule: SurfaceRule, modelOptions: ModelRequestOptions, plan: boolean): ToolOfferDecision {
-  if (rule.tools === 'none' || rule.tools === 'given') return { settings: undefined, workspace: false, listed: 0, vscode: [] };
+  if (rule.tools === 'none' || rule.tools === 'given') return { settings: undefined, workspace: false, commands: false, listed: 0, vscode: [] };
   const settings = ports.toolSettings();
   const workspace = (rule.tools === 'workspace' || settings.enabled) && modelOptions.toolsAllowed;
   // Plan mode offers none of VS Code's tools: nothing in their record says a tool only reads.
-  if (plan) return { settings, workspace, listed: 0, vscode: [] };
+  if (plan) return { settings, workspace, commands: false, listed: 0, vscode: [] };
   const listed = modelOptions.toolsAllowed && settings.vscodeToolsAllow.length > 0 ? ports.vscodeTools() : [];
   const vscode = offerVscodeTools(listed, { allow: settings.vscodeToolsAllow, autoApprove: settings.vscodeToolsAutoApprove });
-  return { settings, workspace, listed: listed.length, vscode };
+  // A command runs in the workspace's folder with the user's shell: never in a workspace the user has not trusted, and
+  // only from the chat, whose card shows it before it runs.
+  const commands = workspace && rule.tools === 'settings' && ports.workspaceTrusted();
+  return { settings, workspace, commands, listed: listed.length, vscode };
 }
 
 /** The log line about the tools offered: why a model that takes none got none, or which of VS Code's were offered. */

@@ -65,6 +65,8 @@ export interface PrepareRunPorts<File = string> {
   toolSettings(): ToolSettings;
   /** The tools VS Code lists now (`vscode.lm.tools`). */
   vscodeTools(): readonly VscodeToolInfo[];
+  /** Whether the user trusts the workspace: in Restricted Mode run_command is not offered. */
+  workspaceTrusted(): boolean;
   /** The project rules for an answer about `workingFiles`; undefined when none apply. `feature` starts its log lines. */
   projectRules(workingFiles: readonly File[], feature: string): Promise<ProjectRules | undefined>;
   /** How many server profiles the settings hold (the footer and the answer's facts name the profile when more than one). */

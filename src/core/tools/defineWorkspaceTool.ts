@@ -10,9 +10,10 @@ import generatedParameters from './toolParameters.generated.json';
 /**
  * A tool's approval rule, which also decides how it is scheduled. `read`: runs without asking unless
  * askModel.tools.askBeforeReading, concurrently with the reads next to it. `edit`: runs alone, shows its diff and waits
- * for Accept unless askModel.tools.autoApprove names it.
+ * for Accept unless askModel.tools.autoApprove names it. `command`: runs alone, only after Run on its card or when the
+ * user's own command rules cover it (askModel.tools.autoApprove never does), and only in a trusted workspace.
  */
-export type ToolKind = 'read' | 'edit';
+export type ToolKind = 'read' | 'edit' | 'command';
 
 /** A call's arguments as the card sees them: parsed from the model's text, not yet checked against the schema. */
 export type UncheckedArguments = Readonly<Record<string, unknown>>;

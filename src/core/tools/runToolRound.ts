@@ -5,6 +5,7 @@
 // signal fires nothing else starts.
 import type { ChatMessage } from '../protocol/messages';
 import type { BrokenToolCall, CompletedToolCall } from '../stream/events';
+import type { CommandCallState } from './commandCall';
 import type { ApprovalDecision, ApprovalPreview, ToolCallStatus, ToolCallUpdate, ToolLoopOptions, ToolRunContext } from './toolLoopTypes';
 import { failedResult, noApproverResult, previewOf, rejectedResult, STOPPED_RESULT } from './toolResultTexts';
 import { untilAborted } from './untilAborted';
@@ -18,6 +19,10 @@ type RoundOptions = Pick<ToolLoopOptions, 'runTool' | 'approve' | 'needsApproval
 };
 
 interface Slot {
+  /** The last status reported, and a command's card (kept on every later report). */
+  status?: ToolCallStatus;
+  preview?: string;
+  command?: CommandCallState;
   id: string;
   name: string | undefined;
   argumentsText: string;
@@ -69,7 +74,7 @@ async function runOne(slot: Slot, call: ValidToolCall, options: RoundOptions): P
   const asks = needsApproval(call);
   if (asks && !approve) return settle(slot, options, 'rejected', noApproverResult(call.name));
   // A read or a VS Code tool is asked about before it runs (what a VS Code tool does cannot be previewed).
-  if (asks && approve && call.kind !== 'edit') {
+  if (asks && approve && call.kind !== 'edit' && call.kind !== 'command') {
     report(slot, options, 'awaiting-approval');
     const decision = await untilAborted(approve(call, signal), signal);
     if (decision.kind === 'aborted') return;
@@ -77,9 +82,10 @@ async function runOne(slot: Slot, call: ValidToolCall, options: RoundOptions): P
     if (!decision.value.approved) return settle(slot, options, 'rejected', rejectedResult(call.name, decision.value.reason));
     if (signal.aborted) return;
   }
-  // An edit is asked about from inside its run, once its diff is shown: the same approver, with the preview.
+  // An edit is asked about from inside its run, once its diff is shown: the same approver, with the preview. A command
+  // likewise, once its runner knows whether the user's rules cover it and has shown what it asks.
   const approveAfterPreview =
-    asks && approve && call.kind === 'edit'
+    asks && approve && (call.kind === 'edit' || call.kind === 'command')
       ? async (preview: ApprovalPreview): Promise<ApprovalDecision> => {
           report(slot, options, 'awaiting-approval');
           const decision = await approve(call, signal, preview);
@@ -87,8 +93,17 @@ async function runOne(slot: Slot, call: ValidToolCall, options: RoundOptions): P
           return decision;
         }
       : undefined;
-  report(slot, options, 'running');
-  const run = await untilAborted(callTool(call, { signal, approve: approveAfterPreview }, options), signal);
+  // A command is running only once it runs (its card first shows what it asks, while it waits).
+  if (call.kind !== 'command') report(slot, options, 'running');
+  const showCommand =
+    call.kind === 'command'
+      ? (state: CommandCallState): void => {
+          slot.command = state;
+          const status = slot.result === undefined && state.phase !== 'waiting' ? 'running' : (slot.status ?? 'queued');
+          report(slot, options, status, slot.result !== undefined ? slot.preview : undefined);
+        }
+      : undefined;
+  const run = await untilAborted(callTool(call, { signal, approve: approveAfterPreview, showCommand }, options), signal);
   if (run.kind === 'aborted') return;
   if (run.kind === 'error') return settle(slot, options, 'failed', failedResult(call.name, run.error));
   const outcome = run.value;
@@ -107,7 +122,8 @@ function settle(slot: Slot, options: RoundOptions, status: ToolCallStatus, conte
 }
 
 function report(slot: Slot, options: RoundOptions, status: ToolCallStatus, preview?: string): void {
-  const update: ToolCallUpdate = { id: slot.id, name: slot.name, argumentsText: slot.argumentsText, kind: slot.valid?.kind, status };
-  if (preview !== undefined) update.preview = preview;
+  slot.status = status;
+  const update: ToolCallUpdate = { id: slot.id, name: slot.name, argumentsText: slot.argumentsText, kind: slot.valid?.kind, status, ...(slot.command ? { command: slot.command } : {}) };
+  if (preview !== undefined) update.preview = slot.preview = preview;
   options.report(update);
 }

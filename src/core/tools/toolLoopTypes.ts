@@ -3,6 +3,7 @@
 import type { ContextOverflowError } from '../errors/httpErrors';
 import type { ChatCompletionRequest, ChatMessage } from '../protocol/messages';
 import type { ChatDone, ChatEvent } from '../stream/events';
+import type { CommandCallState } from './commandCall';
 import type { ToolOffer, ValidToolCall } from './validateToolCall';
 import type { ToolKind } from './workspaceTools';
 
@@ -58,6 +59,15 @@ export interface ToolRunContext {
    * diff is shown, and apply nothing unless it says yes. Undefined: run without asking.
    */
   approve: ((preview: ApprovalPreview) => Promise<ApprovalDecision>) | undefined;
+  /** A command's card as it changes (what it asks, then its output as it arrives); the loop passes it to the view. */
+  showCommand?: ((state: CommandCallState) => void) | undefined;
+  /** The workspace-relative files the model changed in this conversation (a command that runs them is noted). */
+  changedPaths?: readonly string[] | undefined;
+  /**
+   * Restore to here's capture around a command (what it can change is kept before it runs, what it changed is
+   * recorded after): the runner runs the whole command inside it. Undefined: nothing is captured.
+   */
+  aroundCommand?: (<T>(folder: string, run: () => Promise<T>) => Promise<T>) | undefined;
 }
 
 /**
@@ -121,6 +131,8 @@ export interface ToolCallUpdate {
   status: ToolCallStatus;
   /** One short line for the view: the result's first line, the error, or the reason. */
   preview?: string;
+  /** A command's card: what runs, where, why, what it asks, and its output. */
+  command?: CommandCallState;
 }
 
 export type ToolLoopEvent =

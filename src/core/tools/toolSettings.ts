@@ -20,6 +20,8 @@ export interface ToolSettings {
   askBeforeReading: boolean;
   /** askModel.tools.autoApprove: edit tools that run without asking. */
   autoApprove: string[];
+  /** askModel.tools.commandTimeoutSeconds: run_command ends a command (and every process it started) after this long. */
+  commandTimeoutSeconds: number;
   /** askModel.tools.denyGlobs: files no tool reads, lists, searches or writes. */
   denyGlobs: string[];
   /**
@@ -34,12 +36,14 @@ export interface ToolSettings {
 }
 
 export const DEFAULT_MAX_TOOL_ROUNDS = 10;
+export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;
 
 export const DEFAULT_TOOL_SETTINGS: { readonly [Key in keyof ToolSettings]: ToolSettings[Key] extends string[] ? readonly string[] : ToolSettings[Key] } = {
   enabled: true,
   maxRounds: DEFAULT_MAX_TOOL_ROUNDS,
   askBeforeReading: false,
   autoApprove: [],
+  commandTimeoutSeconds: DEFAULT_COMMAND_TIMEOUT_SECONDS,
   denyGlobs: DEFAULT_DENY_GLOBS,
   commandRules: [],
   vscodeToolsAllow: [],
@@ -56,6 +60,12 @@ function buildFields(): Fields {
     maxRounds: field('tools.maxRounds', z.int().check(z.minimum(1), z.maximum(100)), DEFAULT_TOOL_SETTINGS.maxRounds, 'must be a whole number from 1 to 100.'),
     askBeforeReading: field('tools.askBeforeReading', z.boolean(), DEFAULT_TOOL_SETTINGS.askBeforeReading, 'must be true or false.'),
     autoApprove: lists('tools.autoApprove', DEFAULT_TOOL_SETTINGS.autoApprove, 'must be a list of tool names, e.g. ["replace_in_file"].'),
+    commandTimeoutSeconds: field(
+      'tools.commandTimeoutSeconds',
+      z.int().check(z.minimum(1), z.maximum(86_400)),
+      DEFAULT_TOOL_SETTINGS.commandTimeoutSeconds,
+      'must be a whole number of seconds from 1 to 86400.',
+    ),
     denyGlobs: lists('tools.denyGlobs', DEFAULT_TOOL_SETTINGS.denyGlobs, 'must be a list of globs, e.g. ["**/.env*"].'),
     commandRules: lists('tools.commandRules', DEFAULT_TOOL_SETTINGS.commandRules, 'must be a list of the words commands start with, e.g. ["npm test", "git status"].'),
     vscodeToolsAllow: lists('vscodeTools.allow', DEFAULT_TOOL_SETTINGS.vscodeToolsAllow, 'must be a list of tool names or tags, e.g. ["mcp"].'),
@@ -78,6 +88,7 @@ export function readToolSettings(get: SettingGetter): ToolSettings {
     maxRounds: readSetting(get, table.maxRounds),
     askBeforeReading: readSetting(get, table.askBeforeReading),
     autoApprove: readSetting(get, table.autoApprove),
+    commandTimeoutSeconds: readSetting(get, table.commandTimeoutSeconds),
     denyGlobs: readSetting(get, table.denyGlobs),
     commandRules: readCommandRules(get, table.commandRules),
     vscodeToolsAllow: readSetting(get, table.vscodeToolsAllow),
@@ -104,10 +115,12 @@ export type ApprovalSubject = { name: string; kind: ToolKind; args?: unknown } |
 /**
  * Read-only tools run without asking unless askBeforeReading; edits ask unless listed in autoApprove, and an edit of a
  * protected file (protectedPaths.ts: one that could turn approval off or run code by itself) always asks; a VS Code
- * tool asks unless askModel.vscodeTools.autoApprove names it (decided when it was offered).
+ * tool asks unless askModel.vscodeTools.autoApprove names it (decided when it was offered). A command always gets the
+ * question: its runner asks it unless the user's own command rules cover the line (autoApprove never does).
  */
 export function needsApproval(call: ApprovalSubject, settings: Pick<ToolSettings, 'askBeforeReading' | 'autoApprove'>): boolean {
   if (call.kind === 'vscode') return !call.tool.autoApproved;
+  if (call.kind === 'command') return true;
   if (call.kind === 'read') return settings.askBeforeReading;
   if (editsProtectedPath(call.args)) return true;
   return !settings.autoApprove.includes(call.name);

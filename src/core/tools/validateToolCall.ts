@@ -40,6 +40,8 @@ export type ToolCallValidation = { ok: true; call: ValidToolCall } | { ok: false
 /** The tools a request offered: whether the workspace tools, and which VS Code tools. */
 export interface ToolOffer {
   workspace: boolean;
+  /** run_command too (the chat, in a trusted workspace); absent: not offered. */
+  commands?: boolean;
   vscode: readonly OfferedVscodeTool[];
   /** Only the workspace tools of kind `read` (the chat's Plan mode): a call of another is answered, never run. */
   readOnly?: boolean;
@@ -54,7 +56,8 @@ export function validateToolCall(call: CompletedToolCall, offer: ToolOffer = WOR
     const args = vscodeToolInput(call.arguments, vscodeTool.definition.function.parameters);
     return { ok: true, call: { id: call.id, name: vscodeTool.functionName, kind: 'vscode', tool: vscodeTool, args, argumentsText: call.argumentsText } };
   }
-  const offered = (entry: WorkspaceTool): boolean => offer.workspace && (offer.readOnly !== true || entry.kind === 'read');
+  const offered = (entry: WorkspaceTool): boolean =>
+    offer.workspace && (offer.readOnly !== true || entry.kind === 'read') && (entry.kind !== 'command' || offer.commands === true);
   const found = findWorkspaceTool(call.name);
   const tool = found && offered(found) ? found : undefined;
   if (!tool) {

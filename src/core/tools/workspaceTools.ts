@@ -1,5 +1,5 @@
 // The workspace tools the model may call, one record each (defineWorkspaceTool.ts), in the order the model sees them:
-// reading first, then the two edits. There is deliberately no shell or terminal tool.
+// reading first, then the two edits, then run_command (offered only in a trusted workspace's chat).
 // Adding a tool: its record (a file beside these), its entry here, `npm run generate:tools`, and its runner in the
 // host's table (src/host/tools/toolRunner.ts); each missing piece fails to compile, and a stale generated file fails
 // its unit test.
@@ -13,11 +13,12 @@ import { getEditorContextTool } from './getEditorContextTool';
 import { listFilesTool } from './listFilesTool';
 import { readFileTool } from './readFileTool';
 import { replaceInFileTool } from './replaceInFileTool';
+import { runCommandTool } from './runCommandTool';
 import { searchTextTool } from './searchTextTool';
 
 export type { ToolKind } from './defineWorkspaceTool';
 
-export const WORKSPACE_TOOLS = [readFileTool, listFilesTool, searchTextTool, getDiagnosticsTool, getEditorContextTool, replaceInFileTool, createFileTool] as const;
+export const WORKSPACE_TOOLS = [readFileTool, listFilesTool, searchTextTool, getDiagnosticsTool, getEditorContextTool, replaceInFileTool, createFileTool, runCommandTool] as const;
 
 type AnyWorkspaceTool = (typeof WORKSPACE_TOOLS)[number];
 
@@ -46,9 +47,10 @@ export type GetDiagnosticsArgs = WorkspaceToolArgs['get_diagnostics'];
 export type GetEditorContextArgs = WorkspaceToolArgs['get_editor_context'];
 export type ReplaceInFileArgs = WorkspaceToolArgs['replace_in_file'];
 export type CreateFileArgs = WorkspaceToolArgs['create_file'];
+export type RunCommandArgs = WorkspaceToolArgs['run_command'];
 
 export function findWorkspaceTool(name: string): WorkspaceTool | undefined {
-  // A linear search over seven entries: cheaper than a Map built at load time, which the bundler could not drop.
+  // A linear search over eight entries: cheaper than a Map built at load time, which the bundler could not drop.
   return WORKSPACE_TOOLS.find((entry) => entry.name === name);
 }
 
@@ -65,9 +67,10 @@ export function isReadOnlyTool(name: string): boolean {
 
 /**
  * The function definitions a request carries (with `tool_choice: "auto"`), or none when tools are turned off
- * (askModel.tools.enabled). Copies: a caller may change them without changing the next request's.
+ * (askModel.tools.enabled). run_command only when `commands` (the chat, in a trusted workspace). Copies: a caller may
+ * change them without changing the next request's.
  */
-export function toolDefinitions(enabled: boolean): ToolDefinition[] {
+export function toolDefinitions(enabled: boolean, commands = false): ToolDefinition[] {
   if (!enabled) return [];
-  return WORKSPACE_TOOLS.map((entry) => entry.definition);
+  return WORKSPACE_TOOLS.filter((entry) => commands || entry.kind !== 'command').map((entry) => entry.definition);
 }

@@ -4,6 +4,7 @@
 import type { ViewMessage } from '../../core/chat/webviewProtocol';
 import { isCodeAction } from '../markdown/codeBlockHtml';
 import { isErrorAction } from './errorCard';
+import { isCommandAction } from './commandCard';
 import { isToolAction } from './toolCards';
 
 const CODE_MESSAGES = { copy: 'copyCode', insert: 'insertCode', apply: 'applyCode' } as const;
@@ -12,7 +13,7 @@ const CODE_MESSAGES = { copy: 'copyCode', insert: 'insertCode', apply: 'applyCod
 export function messageForClick(target: EventTarget | null): ViewMessage | undefined {
   const button = (target as Element | null)?.closest?.('button');
   if (!button || button.disabled) return undefined;
-  const { codeAction, errorAction, toolAction, callId, turnAction, rulesPath } = button.dataset;
+  const { codeAction, errorAction, toolAction, commandAction, callId, turnAction, rulesPath } = button.dataset;
   if (isCodeAction(codeAction)) {
     // textContent undoes the highlighting markup: the raw code, as the model wrote it.
     return { type: CODE_MESSAGES[codeAction], code: button.closest('.code-block')?.querySelector('code')?.textContent ?? '' };
@@ -21,6 +22,7 @@ export function messageForClick(target: EventTarget | null): ViewMessage | undef
   if (isToolAction(toolAction) && callId !== undefined) {
     return toolAction === 'diff' ? { type: 'showDiff', callId } : { type: 'toolDecision', callId, approved: toolAction === 'accept' };
   }
+  if (isCommandAction(commandAction) && callId !== undefined) return { type: 'commandAction', callId, action: commandAction };
   if (turnAction === 'retry') return { type: 'retry' };
   const userTurnId = button.dataset['userTurnId'];
   if (turnAction === 'restore-here' && userTurnId !== undefined) return { type: 'restoreToHere', turnId: userTurnId };

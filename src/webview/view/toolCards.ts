@@ -4,6 +4,7 @@
 // replaced whole when it changes (they are small); the keyboard stays on it.
 import type { ToolCard } from '../../core/chat/webviewProtocol';
 import { element } from '../dom';
+import { commandCardParts } from './commandCard';
 
 const STATUS_LABELS: Record<ToolCard['status'], string> = {
   queued: 'Queued',
@@ -25,6 +26,7 @@ export function isToolAction(value: string | undefined): value is ToolAction {
 
 /** What a screen reader hears when a call starts waiting for approval. */
 export function approvalRequest(call: ToolCard): string {
+  if (call.command) return `Approval needed: run the command ${call.summary}. Run or Reject it on its card.`;
   return `Approval needed: ${call.name} ${call.summary}. Accept or Reject it on its card.`;
 }
 
@@ -35,6 +37,12 @@ function cardElement(call: ToolCard): HTMLLIElement {
     element('div', { class: 'tool-line' }, element('code', { class: 'tool-name' }, call.name), element('span', { class: 'tool-summary' }, call.summary), element('span', { class: 'tool-status' }, STATUS_LABELS[call.status])),
   );
   if (call.preview) card.append(element('p', { class: 'tool-preview' }, call.preview));
+  // A command's card has its own parts and buttons (Run, not Accept).
+  if (call.command) {
+    card.classList.add('command-card');
+    card.append(...commandCardParts(call, call.command));
+    return card;
+  }
   if (call.status === 'awaiting-approval') {
     const buttons = element(
       'div',

@@ -66,6 +66,22 @@ export interface BenchPlan {
   progressFile: string;
   /** Only the first start times the tools; every start times activation. */
   tools?: ToolPlan;
+  /** Only the first start measures a command's output in the host. */
+  commandMemory?: CommandMemoryPlan;
+}
+
+/** run_command printing `megabytes` MB, against a peer that discards the same output, in alternating rounds. */
+export interface CommandMemoryPlan {
+  megabytes: number;
+  rounds: number;
+}
+
+/** The peak growth of the host's resident memory in each round, in MB. */
+export interface CommandMemory {
+  megabytes: number;
+  oursMb: number[];
+  peerMb: number[];
+  vscodeVersion: string;
 }
 
 export interface ToolPlan {
@@ -122,5 +138,6 @@ export interface StartResult {
   /** The same loads as the host's own performance marks saw them (Date.now(), whole milliseconds): a cross-check. */
   hostMarks: { oursLoadMs: number; floorLoadMs: number } | undefined;
   tools?: ToolTimings;
+  commandMemory?: CommandMemory;
   error?: string;
 }

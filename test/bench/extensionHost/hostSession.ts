@@ -26,6 +26,8 @@ const STARTS = 7;
 /** One warm-up round of two runs each was enough for ripgrep's page cache and the host's JIT; 7 rounds for medians. */
 const TOOL_ROUNDS = { warmupRounds: 1, warmupRunsPerRound: 2, measuredRounds: 7 };
 const START_TIMEOUT_MS = 180_000;
+/** A command printing 80 MB (the output that froze VS Code's own chat, microsoft/vscode#335388), five rounds each. */
+const COMMAND_MEMORY = { megabytes: 80, rounds: 5 };
 
 export interface HostSession {
   workspace: Omit<BenchWorkspace, 'dir' | 'scenarios'>;
@@ -87,7 +89,7 @@ async function runHostSession(progress: (line: string) => void, timeTools: boole
         start,
         resultFile: path.join(scratch, `result-${start}.json`),
         progressFile: path.join(scratch, `progress-${start}.log`),
-        ...(start === 1 && timeTools ? { tools } : {}),
+        ...(start === 1 && timeTools ? { tools, commandMemory: COMMAND_MEMORY } : {}),
       };
       fs.writeFileSync(planFile, JSON.stringify(plan));
       const page = await browser.newPage();

@@ -8,6 +8,8 @@ import { median, round, summarize } from '../stats';
 import type { SuiteReport, TableRow } from '../suite';
 
 const GOAL_MS = { list_files: 300, search_text: 1000 } as const;
+/** The issue's goal for the host while a command prints 80 MB. */
+const COMMAND_MEMORY_GOAL_MB = 50;
 
 export function toolsReport(session: HostSession): SuiteReport {
   const timings = session.starts[0]?.tools;
@@ -34,9 +36,21 @@ export function toolsReport(session: HostSession): SuiteReport {
       pass: scenario.goal.pass,
     })),
   ];
+  const memory = session.starts[0]?.commandMemory;
+  if (!memory) throw new Error('the first workbench start reported no command output memory');
+  const oursMb = median(memory.oursMb);
+  const peerMb = median(memory.peerMb);
+  const commandOutput = { megabytes: memory.megabytes, oursMb: memory.oursMb.map((value) => round(value, 1)), peerMb: memory.peerMb.map((value) => round(value, 1)), oursMedianMb: round(oursMb, 1), peerMedianMb: round(peerMb, 1), goal: { maxMb: COMMAND_MEMORY_GOAL_MB, pass: oursMb <= COMMAND_MEMORY_GOAL_MB } };
+  rows.push({
+    measure: `run_command printing ${memory.megabytes} MB: extension host memory growth (peak RSS)`,
+    value: `ours +${oursMb.toFixed(1)} MB, a reader that discards it +${peerMb.toFixed(1)} MB (medians of ${memory.oursMb.length} alternating rounds)`,
+    goal: `≤ ${COMMAND_MEMORY_GOAL_MB} MB`,
+    pass: commandOutput.goal.pass,
+  });
   return {
     rows,
     figures: {
+      commandOutput,
       workspace,
       rounds,
       ripgrep: timings.ripgrep,

@@ -68,13 +68,18 @@ describe('prepareRun', () => {
       const run = await prepareRun(ports, { surface: 'chat' });
       assert.ok(run?.tools);
       assert.equal(run.tools.maxRounds, 4);
-      assert.deepEqual(run.tools.offer, { workspace: true, vscode: [] });
+      assert.deepEqual(run.tools.offer, { workspace: true, commands: true, vscode: [] });
       assert.ok(functionNames(run.toolDefinitions).includes('read_file'));
+      assert.ok(functionNames(run.toolDefinitions).includes('run_command'), 'the chat of a trusted workspace offers run_command');
       assert.ok(functionNames(run.toolDefinitions).includes('replace_in_file'));
       const edit = { id: '1', name: 'replace_in_file', kind: 'edit', args: {} } as never;
       const create = { id: '2', name: 'create_file', kind: 'edit', args: {} } as never;
       assert.equal(run.tools.needsApproval(edit), false, 'auto-approved by the settings');
       assert.equal(run.tools.needsApproval(create), true);
+      // autoApprove never covers a command: it always gets the question (its runner asks unless the user's rules cover it).
+      const command = { id: '3', name: 'run_command', kind: 'command', args: {} } as never;
+      const everything = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', 'tools.autoApprove': ['replace_in_file', 'create_file', 'run_command'] } }), { surface: 'chat' });
+      assert.equal(everything?.tools?.needsApproval(command), true);
       assert.equal(run.buildRequest([{ role: 'user', content: 'Hi' }]).tool_choice, 'auto');
     });
 
@@ -83,8 +88,18 @@ describe('prepareRun', () => {
       assert.equal(chat?.tools, undefined);
       assert.deepEqual(chat?.toolDefinitions, []);
       const edit = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm', 'tools.enabled': false } }), { surface: 'edit-selection' });
-      assert.deepEqual(edit?.tools?.offer, { workspace: true, vscode: [] });
+      assert.deepEqual(edit?.tools?.offer, { workspace: true, commands: false, vscode: [] });
       assert.ok(functionNames(edit!.toolDefinitions).includes('replace_in_file'));
+      assert.ok(!functionNames(edit!.toolDefinitions).includes('run_command'), 'Edit Selection never runs commands');
+    });
+
+    it('in Restricted Mode the chat offers every workspace tool but run_command, and a call of it is not valid', async () => {
+      const run = await prepareRun(fakePrepareRunPorts({ settings: { model: 'm' }, trusted: false }), { surface: 'chat' });
+      assert.deepEqual(run?.tools?.offer, { workspace: true, commands: false, vscode: [] });
+      assert.deepEqual(functionNames(run!.toolDefinitions), ['read_file', 'list_files', 'search_text', 'get_diagnostics', 'get_editor_context', 'replace_in_file', 'create_file']);
+      const validation = validateToolCall({ id: 'c', index: 0, idGenerated: false, name: 'run_command', arguments: { command: 'ls', reason: 'look' }, argumentsText: '{}' }, run!.tools!.offer);
+      assert.equal(validation.ok, false);
+      assert.match(validation.ok ? '' : validation.message, /There is no tool named "run_command", so nothing was run\. Available tools: read_file, .*create_file\./);
     });
 
     it('a model whose override says tools: false gets none, and the log says why and what to change', async () => {
@@ -122,7 +137,7 @@ describe('prepareRun', () => {
       const ports = fakePrepareRunPorts({ settings: { model: 'm', 'vscodeTools.allow': ['github'] }, vscodeTools: MCP_TOOLS });
       const run = await prepareRun(ports, { surface: 'chat' });
       assert.deepEqual(ports.lines, ["info: chat (profile Default): askModel.vscodeTools.allow names none of the 3 tools VS Code lists (an MCP server's tools are listed once it has started)"]);
-      assert.deepEqual(run?.tools?.offer, { workspace: true, vscode: [] });
+      assert.deepEqual(run?.tools?.offer, { workspace: true, commands: true, vscode: [] });
     });
 
     it('with nothing allowed, asks VS Code for no list and logs nothing about tools', async () => {
@@ -143,7 +158,7 @@ describe('prepareRun', () => {
       assert.deepEqual(functionNames(run!.toolDefinitions), READ_TOOLS);
       assert.deepEqual(functionNames(run!.buildRequest([{ role: 'user', content: 'Hi' }]).tools ?? []), READ_TOOLS);
       assert.equal(ports.calls.vscodeTools, 0, "VS Code's tools are not offered, so not listed");
-      assert.deepEqual(run?.tools?.offer, { workspace: true, vscode: [], readOnly: true });
+      assert.deepEqual(run?.tools?.offer, { workspace: true, commands: false, vscode: [], readOnly: true });
       const edit = validateToolCall({ id: 'c1', name: 'replace_in_file', arguments: { path: 'a.ts', old_text: 'a', new_text: 'b' }, argumentsText: '{}', index: 0, idGenerated: false }, run!.tools!.offer);
       assert.equal(edit.ok, false);
       assert.match(edit.ok ? '' : edit.message, /no tool named "replace_in_file"/);

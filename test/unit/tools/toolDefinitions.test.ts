@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as z from 'zod/mini';
 import { buildChatRequest } from '../../../src/core/request/buildChatRequest';
 import { functionParameters } from '../../../src/core/tools/functionDefinition';
+import { COMMAND_OUTPUT_BUDGET } from '../../../src/core/tools/commandOutput';
 import { toolDefinitions, WORKSPACE_TOOLS } from '../../../src/core/tools/workspaceTools';
 import type { ToolDefinition } from '../../../src/core/protocol/messages';
 import { toolDefinitionSchema } from '../../../src/core/protocol/requestSchema';
@@ -123,10 +124,31 @@ const EXPECTED: ToolDefinition[] = [
       },
     },
   },
+  {
+    type: 'function',
+    function: {
+      name: 'run_command',
+      description:
+        'Run one shell command line in a workspace folder (e.g. the tests or a build), in a new shell with no input (stdin is empty; a command that waits for input is ended at the time-out). The user sees the command and your reason and must approve it unless their own rules allow it. You get back the exit code and the output with ANSI codes removed: all of it up to 16,000 characters, else its first 4,000 and last 12,000 characters and how much was left out between them, so prefer commands whose output is short.',
+      parameters: {
+        type: 'object',
+        properties: {
+          command: { type: 'string', description: 'The command line, exactly as a shell should run it. At most 10000 characters.' },
+          folder: {
+            type: 'string',
+            description: 'The folder to run it in, relative to the workspace with / between folders; in a workspace with several folders, the folder name first. Default: the (first) workspace folder.',
+          },
+          reason: { type: 'string', description: 'One sentence for the user: why you run this command.' },
+        },
+        required: ['command', 'reason'],
+      },
+    },
+  },
 ];
 
 describe('tool definitions', () => {
-  const definitions = toolDefinitions(true);
+  // As the chat of a trusted workspace offers them: every tool, run_command too.
+  const definitions = toolDefinitions(true, true);
 
   for (const expected of EXPECTED) {
     it(`${expected.function.name} is exactly the expected JSON`, () => {
@@ -136,12 +158,21 @@ describe('tool definitions', () => {
     });
   }
 
-  it('offers exactly these tools, in this order, and no shell or terminal tool', () => {
+  it('offers exactly these tools, in this order; run_command (the one shell tool) only where commands are offered', () => {
     assert.deepEqual(
       definitions.map((definition) => definition.function.name),
       EXPECTED.map((definition) => definition.function.name),
     );
-    assert.ok(!definitions.some((definition) => /shell|terminal|exec|command/i.test(definition.function.name)));
+    const withoutCommands = toolDefinitions(true).map((definition) => definition.function.name);
+    assert.deepEqual(withoutCommands, EXPECTED.map((definition) => definition.function.name).filter((name) => name !== 'run_command'));
+    assert.ok(!withoutCommands.some((name) => /shell|terminal|exec|command/i.test(name)));
+  });
+
+  it("run_command's description states the output budget the result keeps to", () => {
+    const { headCharacters, tailCharacters } = COMMAND_OUTPUT_BUDGET;
+    const description = definitions.find((definition) => definition.function.name === 'run_command')!.function.description ?? '';
+    const figure = (value: number) => value.toLocaleString('en-US');
+    assert.ok(description.includes(`up to ${figure(headCharacters + tailCharacters)} characters, else its first ${figure(headCharacters)} and last ${figure(tailCharacters)} characters`), description);
   });
 
   it('keeps only type, description and enum per parameter, each described, with a string type', () => {
@@ -178,11 +209,12 @@ describe('tool definitions', () => {
     assert.equal(toolDefinitions(true)[0]!.function.name, 'read_file');
   });
 
-  it('the registry marks reads and edits', () => {
+  it('the registry marks reads, edits and the command', () => {
     assert.deepEqual(
       WORKSPACE_TOOLS.filter((tool) => tool.kind === 'edit').map((tool) => tool.name),
       ['replace_in_file', 'create_file'],
     );
+    assert.deepEqual(WORKSPACE_TOOLS.filter((tool) => tool.kind === 'command').map((tool) => tool.name), ['run_command']);
   });
 
   it('refuses a schema the service shape cannot express', () => {

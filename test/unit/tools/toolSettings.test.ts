@@ -10,6 +10,7 @@ describe('tool settings', () => {
       maxRounds: 10,
       askBeforeReading: false,
       autoApprove: [],
+      commandTimeoutSeconds: 300,
       denyGlobs: ['**/.env*', '**/*.pem', '**/*.key', '**/id_rsa*', '**/.git/**'],
       commandRules: [],
       vscodeToolsAllow: [],
@@ -25,6 +26,7 @@ describe('tool settings', () => {
       'tools.autoApprove': ['replace_in_file'],
       'tools.denyGlobs': [],
       'tools.commandRules': ['npm test', "git 'status'"],
+      'tools.commandTimeoutSeconds': 30,
       'vscodeTools.allow': ['mcp', 'other_tool'],
       'vscodeTools.autoApprove': ['other_tool'],
     };
@@ -33,6 +35,7 @@ describe('tool settings', () => {
       maxRounds: 3,
       askBeforeReading: false,
       autoApprove: ['replace_in_file'],
+      commandTimeoutSeconds: 30,
       denyGlobs: [],
       commandRules: ['npm test', "git 'status'"],
       vscodeToolsAllow: ['mcp', 'other_tool'],
@@ -41,6 +44,10 @@ describe('tool settings', () => {
     assert.throws(
       () => readToolSettings((key) => (key === 'tools.maxRounds' ? 0 : undefined)),
       (error: unknown) => error instanceof SettingsError && error.setting === 'askModel.tools.maxRounds',
+    );
+    assert.throws(
+      () => readToolSettings((key) => (key === 'tools.commandTimeoutSeconds' ? 0 : undefined)),
+      (error: unknown) => error instanceof SettingsError && error.setting === 'askModel.tools.commandTimeoutSeconds' && /whole number of seconds from 1 to 86400/.test(error.message),
     );
     assert.throws(
       () => readToolSettings((key) => (key === 'vscodeTools.allow' ? 'mcp' : undefined)),

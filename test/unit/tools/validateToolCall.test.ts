@@ -38,8 +38,19 @@ describe('validateToolCall', () => {
   it('an unknown tool names the ones that exist', () => {
     assert.equal(
       message('run_shell', { command: 'rm -rf /' }),
-      `There is no tool named "run_shell", so nothing was run. Available tools: ${WORKSPACE_TOOLS.map((tool) => tool.name).join(', ')}.`,
+      `There is no tool named "run_shell", so nothing was run. Available tools: ${WORKSPACE_TOOLS.filter((tool) => tool.kind !== 'command').map((tool) => tool.name).join(', ')}.`,
     );
+  });
+
+  it('run_command is a tool only where the offer says commands: elsewhere it is unknown, and never run', () => {
+    const args = { command: 'npm test', reason: 'run the tests' };
+    assert.match(message('run_command', args), /^There is no tool named "run_command", so nothing was run\. Available tools: read_file, .*, create_file\.$/);
+    const offered = validateToolCall(call('run_command', args), { workspace: true, commands: true, vscode: [] });
+    assert.ok(offered.ok);
+    assert.equal(offered.call.kind, 'command');
+    if (offered.call.name === 'run_command') assert.deepEqual(offered.call.args, args);
+    const missingReason = validateToolCall(call('run_command', { command: 'ls' }), { workspace: true, commands: true, vscode: [] });
+    assert.ok(!missingReason.ok && /reason/.test(missingReason.message));
   });
 
   it('invalid arguments give zod\'s readable issues and the tool\'s parameters', () => {

@@ -285,7 +285,7 @@ describe('VS Code tools in a round of the tool loop', () => {
     const { result, executed, asked, toolMessages, updates } = await run();
     assert.equal(result.outcome, 'done');
     const offered = (server.requests[0]?.body as { tools: { function: { name: string } }[] }).tools.map((tool) => tool.function.name);
-    assert.deepEqual(offered, [...WORKSPACE_TOOLS.map((tool) => tool.name), 'mcp_tickets_lookup_ticket']);
+    assert.deepEqual(offered, [...WORKSPACE_TOOLS.filter((tool) => tool.kind !== 'command').map((tool) => tool.name), 'mcp_tickets_lookup_ticket']);
     assert.deepEqual(asked, [{ name: 'mcp_tickets_lookup_ticket', preview: undefined }]);
     assert.deepEqual(executed.map((call) => call.kind === 'vscode' && call.tool.toolName), ['mcp_tickets_lookup_ticket']);
     assert.deepEqual(toolMessages(1), [{ role: 'tool', tool_call_id: 'c_ticket', content: 'ticket T-42: open' }]);

@@ -87,6 +87,9 @@ export class ChatController {
       case 'showDiff':
         await (await tools()).reshowDiff(message.callId);
         return;
+      case 'commandAction':
+        await (await tools()).commandAction(message.callId, message.action);
+        return;
       case 'compactNow':
         return session.compactNow();
       case 'revertAnswerEdits':

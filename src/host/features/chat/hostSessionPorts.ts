@@ -25,7 +25,12 @@ export interface HostSessionDeps {
 export function hostSessionPorts(deps: HostSessionDeps): ChatSessionPorts {
   return {
     prepareRun: (workingFiles, mode) => deps.runs.prepare({ surface: 'chat', workingFiles: urisOf(workingFiles ?? []), mode }),
-    runTool: async (call, context) => (await deps.tools()).runTool(call, context),
+    runTool: async (call, context) => {
+      // A command runs inside the checkpoint's capture, so Restore to here can bring back the files it changed.
+      const recorder = deps.checkpoints;
+      const captured = recorder && call.kind === 'command' ? { ...context, aroundCommand: <T>(folder: string, run: () => Promise<T>) => recorder.aroundCommand(folder, run) } : context;
+      return (await deps.tools()).runTool(call, captured);
+    },
     approve: async (call, signal, preview) => (await deps.tools()).approveOnCard(call, signal, preview),
     store: deps.store,
     post: deps.post,

@@ -5,16 +5,17 @@
 import * as vscode from 'vscode';
 import { loadDeferred } from '../../lazy';
 import { lazy, type Lazy } from '../../platform/lazyValue';
+import type { ApiKeyStore } from '../../platform/clients/apiKeyStore';
 import type { LastTextEditor } from '../../platform/editors/lastTextEditor';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import type { BuiltTools } from './workspaceToolsImpl';
 import { PROPOSED_SCHEME } from './toolIds';
 
-export function registerTools(context: vscode.ExtensionContext, editors: LastTextEditor): Lazy<WorkspaceTools> {
+export function registerTools(context: vscode.ExtensionContext, editors: LastTextEditor, keys: Lazy<ApiKeyStore>): Lazy<WorkspaceTools> {
   let built: BuiltTools | undefined;
   const load = lazy(async (): Promise<WorkspaceTools> => {
     const { buildWorkspaceTools } = await loadDeferred.tools();
-    built = buildWorkspaceTools(editors);
+    built = buildWorkspaceTools(editors, keys);
     context.subscriptions.push(built);
     return built.tools;
   });

@@ -8,6 +8,7 @@ import type { ToolOutcome, ToolRunContext, ValidToolCall, WorkspaceToolCallOf, W
 import type { LastTextEditor } from '../../platform/editors/lastTextEditor';
 import { workspaceToolNamed } from '../../../core';
 import { readWorkspaceToolSettings } from '../../platform/settings/settings';
+import { runCommand, type CommandCalls, type CommandToolDeps } from './commandTools';
 import { createFile, replaceInFile, type EditToolDeps } from './editTools';
 import type { ProposedEditDocuments } from './proposedEdits';
 import { getDiagnostics, getEditorContext, readFile } from './readTools';
@@ -26,6 +27,9 @@ export interface HostToolRunnerDeps {
   editors: LastTextEditor;
   reads: ReadTracker;
   diffs: ProposedEditDocuments;
+  commands: CommandCalls;
+  /** The API keys the user stored with us, kept out of a command's environment. */
+  ourKeys: () => Promise<string[]>;
 }
 
 /** What one workspace tool's run gets besides its call and its record: read per call. */
@@ -36,6 +40,8 @@ export interface WorkspaceToolEnvironment {
   signal: AbortSignal;
   /** For the edit tools: the diff to show and the loop's question. */
   edit: EditToolDeps;
+  /** For run_command: the settings, the loop's question and the card. */
+  command: CommandToolDeps;
 }
 
 type RunWorkspaceTool<Name extends WorkspaceToolName> = (
@@ -53,6 +59,7 @@ const WORKSPACE_TOOL_RUNNERS: { [Name in WorkspaceToolName]: RunWorkspaceTool<Na
   get_editor_context: (_call, tool, { editors, denyGlobs }) => getEditorContext(tool, editors, denyGlobs),
   replace_in_file: (call, tool, { edit }) => replaceInFile(call.id, call.args, tool, edit),
   create_file: (call, tool, { edit }) => createFile(call.id, call.args, tool, edit),
+  run_command: (call, _tool, { command }) => runCommand(call, command),
 };
 
 function runWorkspaceTool<Name extends WorkspaceToolName>(call: WorkspaceToolCallOf<Name>, environment: WorkspaceToolEnvironment): ToolOutcome | Promise<ToolOutcome> {
@@ -67,9 +74,10 @@ export class HostToolRunner {
   readonly run = async (call: ValidToolCall, context: ToolRunContext): Promise<ToolOutcome> => {
     if (call.kind === 'vscode') return invokeVscodeTool(call, context.signal);
     if (!vscode.workspace.isTrusted) return { status: 'failed', content: UNTRUSTED_WORKSPACE_TOOL_TEXT };
-    const { denyGlobs } = readWorkspaceToolSettings();
+    const settings = readWorkspaceToolSettings();
+    const { denyGlobs } = settings;
     const { signal } = context;
-    const { editors, reads, diffs } = this.deps;
+    const { editors, reads, diffs, commands, ourKeys } = this.deps;
     const edit: EditToolDeps = {
       denyGlobs,
       reads,
@@ -79,7 +87,7 @@ export class HostToolRunner {
     };
     let outcome: ToolOutcome | undefined;
     try {
-      outcome = await runWorkspaceTool(call, { editors, reads, denyGlobs, signal, edit });
+      outcome = await runWorkspaceTool(call, { editors, reads, denyGlobs, signal, edit, command: { calls: commands, settings, ourKeys, context } });
       return outcome;
     } finally {
       await diffs.settle(call.id, outcome?.status === 'done');

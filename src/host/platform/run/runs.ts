@@ -16,7 +16,7 @@ import { readProjectRules } from '../rules/projectRulesReader';
 import { readProfiles, readWorkspaceToolSettings } from '../settings/settings';
 import type { KeyBudgets } from '../spend/keyBudgets';
 import type { SpendLedger } from '../spend/spendLedger';
-import { listVscodeTools } from '../tools/vscodeTools';
+import { listVscodeTools, workspaceTrusted } from '../tools/vscodeTools';
 
 export interface RunsOptions {
   clients: ClientFactory;
@@ -48,6 +48,7 @@ export class Runs {
       selectModel: (setting) => selectModel({ clients, catalogues }, { forCompletions: setting === 'completionModel' }),
       toolSettings: readWorkspaceToolSettings,
       vscodeTools: listVscodeTools,
+      workspaceTrusted,
       projectRules: (workingFiles, feature) => readProjectRules(workingFiles, log, feature),
       profileCount: () => readProfiles().length,
       contextMemory: (profile, model, known) => contextMemories.memoryFor(profile, model, known),

@@ -7,3 +7,8 @@ import type { VscodeToolInfo } from '../../../core';
 export function listVscodeTools(): VscodeToolInfo[] {
   return vscode.lm.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema, tags: tool.tags }));
 }
+
+/** Whether the user trusts the workspace (Restricted Mode: no command tool is offered). */
+export function workspaceTrusted(): boolean {
+  return vscode.workspace.isTrusted;
+}

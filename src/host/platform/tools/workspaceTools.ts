@@ -15,4 +15,9 @@ export interface WorkspaceTools {
   reshowDiff(callId: string): Promise<boolean>;
   /** The model has read `text` of the file at `path` (an edit is checked against what it read). */
   rememberRead(path: string, text: string): void;
+  /**
+   * A command card's button: Stop the command, open its whole output, or add the rule the card offered to the user's
+   * rules and run the waiting command. False when the call has no such command (any more).
+   */
+  commandAction(callId: string, action: 'stop' | 'openOutput' | 'allowRule'): Promise<boolean>;
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { PLAN_ENV, type BenchPlan, type StartResult } from '../benchPlan';
 import { measureActivation } from './activation';
+import { measureCommandMemory } from './commandMemory';
 import { timeTools } from './toolTimings';
 
 export async function run(): Promise<void> {
@@ -15,7 +16,8 @@ export async function run(): Promise<void> {
   try {
     const activation = await measureActivation();
     const tools = plan.tools ? await timeTools(plan.tools, progress) : undefined;
-    const result: StartResult = { start: plan.start, ...activation, ...(tools ? { tools } : {}) };
+    const commandMemory = plan.commandMemory ? await measureCommandMemory(plan.commandMemory, progress) : undefined;
+    const result: StartResult = { start: plan.start, ...activation, ...(tools ? { tools } : {}), ...(commandMemory ? { commandMemory } : {}) };
     fs.writeFileSync(plan.resultFile, JSON.stringify(result));
   } catch (error) {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

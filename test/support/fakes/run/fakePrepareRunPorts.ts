@@ -39,6 +39,8 @@ export interface FakePrepareRunOptions {
   /** The tools VS Code lists. */
   vscodeTools?: VscodeToolInfo[];
   projectRules?: ProjectRules;
+  /** Whether the workspace is trusted; default true. */
+  trusted?: boolean;
   /** How many profiles the settings hold; default 1. */
   profileCount?: number;
   /** What the model answers a summary request; default "summary". */
@@ -114,6 +116,7 @@ export function fakePrepareRunPorts(options: FakePrepareRunOptions = {}): FakePr
       ports.calls.vscodeTools++;
       return options.vscodeTools ?? [];
     },
+    workspaceTrusted: () => options.trusted ?? true,
     projectRules: async (workingFiles, feature) => {
       ports.rulesAsked.push({ workingFiles: [...workingFiles], feature });
       return options.projectRules;
