@@ -63,7 +63,7 @@ export { checkWorkspaceGlob, ALL_FILES_GLOB } from './tools/workspaceGlob';
 export { CommandOutput } from './tools/commandOutput';
 export { commandPreview, commandResultText, type CommandCallState, type CommandEnding } from './tools/commandCall';
 export { commandEnvironment } from './tools/commandEnvironment';
-export { decideCommand, modelChangedNote, suggestedRule, type CommandShell } from './tools/commands/commandApproval';
+export { commandRuleProblems, decideCommand, modelChangedNote, suggestedRule, type CommandShell } from './tools/commands/commandApproval';
 export { visibleCommandLine } from './text/visibleCommandLine';
 export { SaveAhead } from './chat/saveAhead';
 export { assembleRequests, requestSettingsFor } from './request/requestAssembly';

@@ -4,8 +4,6 @@
 import * as z from 'zod/mini';
 import '../protocol/zodMessages';
 import { field, readSetting, type Field, type SettingGetter } from '../settings/settingField';
-import { SettingsError } from '../errors/AskModelError';
-import { ruleProblem } from './commands/ruleMatcher';
 import { DEFAULT_DENY_GLOBS } from './denyGlobs';
 import { protectedPath } from './protectedPaths';
 import type { OfferedVscodeTool } from './vscodeTools';
@@ -90,20 +88,12 @@ export function readToolSettings(get: SettingGetter): ToolSettings {
     autoApprove: readSetting(get, table.autoApprove),
     commandTimeoutSeconds: readSetting(get, table.commandTimeoutSeconds),
     denyGlobs: readSetting(get, table.denyGlobs),
-    commandRules: readCommandRules(get, table.commandRules),
+    // Each rule's own sense is checked where commands are decided (commandRuleProblems): the grammar and its tables load
+    // with the command tool, not with every surface that reads these settings.
+    commandRules: readSetting(get, table.commandRules),
     vscodeToolsAllow: readSetting(get, table.vscodeToolsAllow),
     vscodeToolsAutoApprove: readSetting(get, table.vscodeToolsAutoApprove),
   };
-}
-
-/** A rule that could never mean what it says (an operator, a wrapper, an option that runs code) is the user's to fix. */
-function readCommandRules(get: SettingGetter, spec: Field<string[]>): string[] {
-  const rules = readSetting(get, spec);
-  for (const rule of rules) {
-    const problem = ruleProblem(rule);
-    if (problem !== undefined) throw new SettingsError(`askModel.${spec.key}`, `the rule ${JSON.stringify(rule)} ${problem}.`);
-  }
-  return rules;
 }
 
 /**

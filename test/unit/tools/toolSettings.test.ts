@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { DEFAULT_DENY_GLOBS } from '../../../src/core/tools/denyGlobs';
 import { DEFAULT_TOOL_SETTINGS, needsApproval, readToolSettings } from '../../../src/core/tools/toolSettings';
 import { SettingsError } from '../../../src/core/errors/AskModelError';
+import { commandRuleProblems, decideCommand } from '../../../src/core/tools/commands/commandApproval';
 
 describe('tool settings', () => {
   it('defaults: on, 10 rounds, reads without asking, no edit auto-approved, the issue\'s deny globs', () => {
@@ -76,8 +77,12 @@ describe('tool settings', () => {
 
   it('a command rule that could never mean what it says is named with why, not used', () => {
     const read = (rules: unknown) => () => readToolSettings((key) => (key === 'tools.commandRules' ? rules : undefined));
-    const rejects = (rule: string, why: RegExp) =>
-      assert.throws(read([rule]), (error: unknown) => error instanceof SettingsError && error.setting === 'askModel.tools.commandRules' && error.message.includes(JSON.stringify(rule)) && why.test(error.message));
+    const rejects = (rule: string, why: RegExp) => {
+      const problems = commandRuleProblems(['npm test', rule]);
+      assert.equal(problems.length, 1, rule);
+      assert.ok(problems[0]!.startsWith(`askModel.tools.commandRules: the rule ${JSON.stringify(rule)} `) && why.test(problems[0]!) && problems[0]!.endsWith('it is not used.'), problems[0]);
+      assert.equal(decideCommand(`${rule === '' ? 'x' : rule.split(' ')[0]} y`, ['npm test', rule], { workspaceFolder: '/w' }).kind, 'ask');
+    };
     rejects('npm test && rm -rf /', /joins commands with `&&`/);
     rejects('npm test > out.txt', /redirection/);
     rejects('echo $(id)', /not plain words: command substitution/);

@@ -7,7 +7,7 @@ import { matchingDenyGlob } from '../denyGlobs';
 import { protectedPath } from '../protectedPaths';
 import { codeRunningUses } from './codeRunningOptions';
 import { parseCommandLine, type CommandShell, type Redirection, type SimpleCommand } from './commandLineParser';
-import { matchingRule, usableRules } from './ruleMatcher';
+import { matchingRule, ruleProblem, usableRules } from './ruleMatcher';
 import { isInterpreter, programName, wrapperCommand } from './wrapperCommands';
 
 export { modelChangedNote } from './modelChangedNote';
@@ -155,4 +155,15 @@ function suggestionFor(command: SimpleCommand, line: string | undefined, context
   const checkLine = line ?? command.words.map((word) => word.source).join(' ');
   const verdict = decideCommand(line === undefined ? checkLine : line, [rule], context);
   return verdict.kind === 'covered' ? rule : undefined;
+}
+
+/**
+ * The user's rules that could never mean what they say (an operator, a wrapper, an option that runs code), each named
+ * with why; such a rule is not used. Said on the card and in the log where a command is decided.
+ */
+export function commandRuleProblems(rules: readonly string[]): string[] {
+  return rules.flatMap((rule) => {
+    const problem = ruleProblem(rule);
+    return problem === undefined ? [] : [`askModel.tools.commandRules: the rule ${JSON.stringify(rule)} ${problem}; it is not used.`];
+  });
 }

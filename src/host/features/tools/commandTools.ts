@@ -9,6 +9,7 @@ import type * as vscode from 'vscode';
 import {
   CommandOutput,
   commandEnvironment,
+  commandRuleProblems,
   commandPreview,
   commandResultText,
   decideCommand,
@@ -94,13 +95,14 @@ export async function runCommand(call: WorkspaceToolCallOf<'run_command'>, deps:
   const approval = { workspaceFolder: folder.absolute, shell: commandShell(), denyGlobs: deps.settings.denyGlobs };
   const verdict = decideCommand(args.command, userCommandRules(deps.settings), approval);
   const changedNote = modelChangedNote(args.command, context.changedPaths ?? []);
+  const ruleProblems = commandRuleProblems(userCommandRules(deps.settings));
   let allowedBy: string[] | undefined;
   // Covered by the user's rules runs without asking, unless it runs what the model changed: then the user decides.
   if (verdict.kind === 'covered' && changedNote === undefined) {
     allowedBy = [...verdict.rules];
   } else {
     const rule = suggestedRule(args.command, approval);
-    const notes = [...(verdict.kind === 'ask' ? verdict.reasons : []), ...(changedNote ? [changedNote] : [])];
+    const notes = [...(verdict.kind === 'ask' ? verdict.reasons : []), ...(changedNote ? [changedNote] : []), ...ruleProblems];
     calls.set(call.id, rule === undefined ? {} : { suggestedRule: rule });
     show({ ...base, ...(notes.length > 0 ? { approvalNotes: notes } : {}), ...(rule !== undefined ? { suggestedRule: rule } : {}) });
     if (!context.approve) return { status: 'failed', content: 'Not run: run_command needs the user’s Run, and there was no one to ask.' };
