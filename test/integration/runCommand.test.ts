@@ -13,6 +13,8 @@ import type { ToolOutcome, ToolRunContext } from '../../src/core/tools/toolLoopT
 import { readToolSettings } from '../../src/core/tools/toolSettings';
 import type { WorkspaceToolCallOf } from '../../src/core/tools/validateToolCall';
 import { CommandCalls, runCommand } from '../../src/host/features/tools/commandTools';
+import { createCheckpointRecorder } from '../../src/host/platform/checkpoints/checkpoints';
+import type { Log } from '../../src/host/platform/log/log';
 import { activateExtension, until } from './support/extensionFixture';
 
 const KEY_CANARY = 'sk-ask-model-canary-0123456789';
@@ -27,7 +29,10 @@ interface Run {
 
 let serial = 0;
 
-function run(command: string, options: { via: 'terminal' | 'process' | 'auto'; timeoutSeconds?: number; approve?: boolean; signal?: AbortSignal }): Run {
+function run(
+  command: string,
+  options: { via: 'terminal' | 'process' | 'auto'; timeoutSeconds?: number; approve?: boolean; signal?: AbortSignal; rules?: string[]; aroundCommand?: ToolRunContext['aroundCommand'] },
+): Run {
   const id = `c_${++serial}`;
   const calls = new CommandCalls();
   const states: CommandCallState[] = [];
@@ -39,8 +44,9 @@ function run(command: string, options: { via: 'terminal' | 'process' | 'auto'; t
       return { approved: options.approve ?? true };
     },
     showCommand: (state) => states.push(state),
+    ...(options.aroundCommand ? { aroundCommand: options.aroundCommand } : {}),
   };
-  const settings = { ...readToolSettings(() => undefined), commandTimeoutSeconds: options.timeoutSeconds ?? 120 };
+  const settings = { ...readToolSettings(() => undefined), commandTimeoutSeconds: options.timeoutSeconds ?? 120, commandRules: options.rules ?? [] };
   const call: WorkspaceToolCallOf<'run_command'> = { id, name: 'run_command', kind: 'command', args: { command, reason: 'the integration test' }, argumentsText: '{}' };
   result.outcome = runCommand(call, { calls, settings, ourKeys: async () => [KEY_CANARY], context, via: options.via });
   return result;
@@ -99,11 +105,66 @@ describe('run_command in a real extension host', function () {
     const last = command.states.at(-1)!;
     assert.deepEqual([last.phase, last.exitCode, last.via, last.ending], ['ended', 3, 'process', 'exited']);
     assert.equal(command.asked, 1, 'no rule covers it: it waited for Run');
-    assert.deepEqual(command.states[0]?.approvalNotes, ['no rule matcher yet'], 'the card said why it asks');
+    assert.deepEqual(
+      command.states[0]?.approvalNotes,
+      ['printf \\033[32mgreen\\033[0m\\n', 'echo to-stderr', 'pwd', 'exit 3'].map((part) => `no rule in askModel.tools.commandRules covers \`${part}\``),
+      'the card said why it asks',
+    );
     const file = command.calls.get(command.id)?.outputFile;
     assert.ok(file);
     assert.equal(fs.readFileSync(file, 'utf8').includes('\u001b[32mgreen'), true, 'the file holds the output as printed');
     command.calls.dispose();
+  });
+
+  it('a line every part of which a rule of the user covers runs without asking; chained past the rule, it asks', async () => {
+    const covered = run(`echo covered && pwd`, { via: 'process', rules: ['echo', 'pwd'] });
+    assert.equal((await covered.outcome).status, 'done');
+    assert.equal(covered.asked, 0, 'covered: no question');
+    assert.deepEqual(covered.states.at(-1)?.allowedBy, ['echo', 'pwd']);
+    const marker = scratchFile('chained');
+    const chained = run(`echo covered && touch '${marker}'`, { via: 'process', rules: ['echo'], approve: false });
+    assert.equal((await chained.outcome).status, 'rejected');
+    assert.equal(chained.asked, 1, 'the part no rule covers makes it ask');
+    assert.ok(chained.states[0]?.approvalNotes?.some((note) => note.includes('covers `touch')), String(chained.states[0]?.approvalNotes));
+    assert.equal(fs.existsSync(marker), false, 'nothing ran');
+    const bad = run(`echo hi`, { via: 'process', rules: ['echo hi && rm -rf /'], approve: false });
+    await bad.outcome;
+    assert.ok(bad.states[0]?.approvalNotes?.some((note) => /^askModel\.tools\.commandRules: the rule "echo hi && rm -rf \/" .*it is not used\.$/.test(note)), String(bad.states[0]?.approvalNotes));
+  });
+
+  it('runs the whole command inside Restore to here’s capture: a restore brings back what it changed and deletes what it created', async () => {
+    const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    const folder = fs.mkdtempSync(path.join(workspace, 'run-command-restore-'));
+    const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-model-run-command-checkpoints-'));
+    const values = new Map<string, unknown>();
+    const state = { keys: () => [...values.keys()], get: (key: string) => structuredClone(values.get(key)), update: async (key: string, value: unknown) => void values.set(key, structuredClone(value)) } as unknown as vscode.Memento;
+    const problems: string[] = [];
+    const log = { error: (line: string) => problems.push(line), warn: (line: string) => problems.push(line), info: () => undefined } as unknown as Log;
+    const checkpoints = createCheckpointRecorder({ workspaceState: state, storageUri: vscode.Uri.file(storage), globalStorageUri: vscode.Uri.file(storage) }, log);
+    try {
+      fs.writeFileSync(path.join(folder, 'a.txt'), 'a0\n');
+      const name = path.basename(folder);
+      await checkpoints.begin('c1', 'u1');
+      const wrapped: string[] = [];
+      const command = run(`sed -i 's/a0/a1/' ${name}/a.txt && echo n > ${name}/new.txt`, {
+        via: 'process',
+        aroundCommand: (where, start) => (wrapped.push(where), checkpoints.aroundCommand(where, start)),
+      });
+      assert.equal((await command.outcome).status, 'done');
+      checkpoints.end();
+      assert.deepEqual(wrapped, [workspace], 'wrapped once, in the folder it ran in');
+      assert.equal(fs.readFileSync(path.join(folder, 'a.txt'), 'utf8'), 'a1\n');
+      const outcome = await checkpoints.restore('c1', ['u1'], async (paths) => {
+        throw new Error(`asked about ${paths.join(', ')}`);
+      });
+      assert.ok(outcome.done);
+      assert.equal(fs.readFileSync(path.join(folder, 'a.txt'), 'utf8'), 'a0\n', 'changed by the command: back');
+      assert.equal(fs.existsSync(path.join(folder, 'new.txt')), false, 'created by the command: deleted');
+      assert.deepEqual(problems, []);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(storage, { recursive: true, force: true });
+    }
   });
 
   it('runs nothing when the user rejects it', async () => {
