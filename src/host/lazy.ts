@@ -14,6 +14,7 @@ import type * as EditSelectionPart from './features/editSelection/deferred';
 import type * as LanguageModelsPart from './features/languageModels/deferred';
 import type * as ProfilesPart from './features/profiles/deferred';
 import type * as ToolsPart from './features/tools/deferred';
+import type * as ToolsCommandsPart from './features/tools/commands/deferred';
 import type * as CatalogueDiscoveryPart from './platform/catalogueDiscovery/deferred';
 import type * as PlatformPart from './platform/deferred';
 import type * as TokenCountingPart from './platform/tokenCounting/deferred';
@@ -41,4 +42,5 @@ export const loadDeferred = {
   languageModels: (): Promise<typeof LanguageModelsPart> => import('./features/languageModels/deferred.js'),
   profiles: (): Promise<typeof ProfilesPart> => import('./features/profiles/deferred.js'),
   tools: (): Promise<typeof ToolsPart> => import('./features/tools/deferred.js'),
+  toolsCommands: (): Promise<typeof ToolsCommandsPart> => import('./features/tools/commands/deferred.js'),
 };

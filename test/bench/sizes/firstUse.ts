@@ -8,6 +8,7 @@ import path from 'node:path';
 export const FIRST_USE: Readonly<Record<string, readonly string[]>> = {
   'the chat (a message, no tool call yet)': ['platform', 'chat'],
   "the chat's first tool call (adds the tools)": ['platform', 'chat', 'tools'],
+  "the chat's first command (adds run_command's runner)": ['platform', 'chat', 'tools', 'toolsCommands'],
   'Ask Model': ['platform', 'ask'],
   'Edit Selection': ['platform', 'editSelection', 'tools'],
   "VS Code's chat (our models listed and asked)": ['platform', 'languageModels', 'catalogueDiscovery'],

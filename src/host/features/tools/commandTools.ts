@@ -5,7 +5,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type * as vscode from 'vscode';
 import {
   CommandOutput,
   commandEnvironment,
@@ -25,55 +24,12 @@ import {
   type WorkspaceToolCallOf,
 } from '../../../core';
 import { pathOptions, workspaceRoots } from '../../platform/workspace/workspaceRoots';
+import type { CommandCalls, CommandEntry } from './commandCalls';
 import { commandShell, startCommand, type CommandSpec, type StartedCommand } from './commandProcess';
 import { userCommandRules } from './commandRules';
 
 /** How often a running command's card is redrawn at most. */
 const CARD_UPDATE_MS = 250;
-/** Output files kept for the cards' "Open full output" (the oldest is deleted past this). */
-const KEPT_OUTPUT_FILES = 50;
-
-interface CommandEntry {
-  suggestedRule?: string;
-  stop?: () => void;
-  outputFile?: string;
-}
-
-/** The commands of this window by call id: what their cards' buttons act on. */
-export class CommandCalls implements vscode.Disposable {
-  private readonly entries = new Map<string, CommandEntry>();
-
-  set(callId: string, entry: CommandEntry): void {
-    this.entries.delete(callId);
-    this.entries.set(callId, entry);
-    // Old entries go, and their output files with them (the map keeps insertion order).
-    for (const [id, old] of this.entries) {
-      if (this.entries.size <= KEPT_OUTPUT_FILES) break;
-      this.entries.delete(id);
-      if (old.outputFile) fs.rm(old.outputFile, { force: true }, () => undefined);
-    }
-  }
-
-  get(callId: string): CommandEntry | undefined {
-    return this.entries.get(callId);
-  }
-
-  /** Stops the running command of `callId`; false when none runs. */
-  stop(callId: string): boolean {
-    const stop = this.entries.get(callId)?.stop;
-    stop?.();
-    return stop !== undefined;
-  }
-
-  dispose(): void {
-    for (const entry of this.entries.values()) {
-      entry.stop?.();
-      if (entry.outputFile) fs.rm(entry.outputFile, { force: true }, () => undefined);
-    }
-    this.entries.clear();
-  }
-}
-
 export interface CommandToolDeps {
   calls: CommandCalls;
   settings: ToolSettings;

@@ -15,7 +15,7 @@ export function registerTools(context: vscode.ExtensionContext, editors: LastTex
   let built: BuiltTools | undefined;
   const load = lazy(async (): Promise<WorkspaceTools> => {
     const { buildWorkspaceTools } = await loadDeferred.tools();
-    built = buildWorkspaceTools(editors, keys);
+    built = buildWorkspaceTools(editors, keys, loadDeferred.toolsCommands);
     context.subscriptions.push(built);
     return built.tools;
   });

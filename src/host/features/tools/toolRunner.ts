@@ -8,7 +8,8 @@ import type { ToolOutcome, ToolRunContext, ValidToolCall, WorkspaceToolCallOf, W
 import type { LastTextEditor } from '../../platform/editors/lastTextEditor';
 import { workspaceToolNamed } from '../../../core';
 import { readWorkspaceToolSettings } from '../../platform/settings/settings';
-import { runCommand, type CommandCalls, type CommandToolDeps } from './commandTools';
+import type { CommandCalls } from './commandCalls';
+import type { CommandToolDeps, runCommand } from './commandTools';
 import { createFile, replaceInFile, type EditToolDeps } from './editTools';
 import type { ProposedEditDocuments } from './proposedEdits';
 import { getDiagnostics, getEditorContext, readFile } from './readTools';
@@ -28,6 +29,8 @@ export interface HostToolRunnerDeps {
   reads: ReadTracker;
   diffs: ProposedEditDocuments;
   commands: CommandCalls;
+  /** run_command's runner, its own part: loaded on the model's first command. */
+  loadCommands: () => Promise<CommandsPart>;
   /** The API keys the user stored with us, kept out of a command's environment. */
   ourKeys: () => Promise<string[]>;
 }
@@ -42,6 +45,12 @@ export interface WorkspaceToolEnvironment {
   edit: EditToolDeps;
   /** For run_command: the settings, the loop's question and the card. */
   command: CommandToolDeps;
+  loadCommands: () => Promise<CommandsPart>;
+}
+
+/** What run_command's part (commands/deferred.ts) gives. */
+export interface CommandsPart {
+  runCommand: typeof runCommand;
 }
 
 type RunWorkspaceTool<Name extends WorkspaceToolName> = (
@@ -59,7 +68,7 @@ const WORKSPACE_TOOL_RUNNERS: { [Name in WorkspaceToolName]: RunWorkspaceTool<Na
   get_editor_context: (_call, tool, { editors, denyGlobs }) => getEditorContext(tool, editors, denyGlobs),
   replace_in_file: (call, tool, { edit }) => replaceInFile(call.id, call.args, tool, edit),
   create_file: (call, tool, { edit }) => createFile(call.id, call.args, tool, edit),
-  run_command: (call, _tool, { command }) => runCommand(call, command),
+  run_command: async (call, _tool, { command, loadCommands }) => (await loadCommands()).runCommand(call, command),
 };
 
 function runWorkspaceTool<Name extends WorkspaceToolName>(call: WorkspaceToolCallOf<Name>, environment: WorkspaceToolEnvironment): ToolOutcome | Promise<ToolOutcome> {
@@ -77,7 +86,7 @@ export class HostToolRunner {
     const settings = readWorkspaceToolSettings();
     const { denyGlobs } = settings;
     const { signal } = context;
-    const { editors, reads, diffs, commands, ourKeys } = this.deps;
+    const { editors, reads, diffs, commands, ourKeys, loadCommands } = this.deps;
     const edit: EditToolDeps = {
       denyGlobs,
       reads,
@@ -87,7 +96,7 @@ export class HostToolRunner {
     };
     let outcome: ToolOutcome | undefined;
     try {
-      outcome = await runWorkspaceTool(call, { editors, reads, denyGlobs, signal, edit, command: { calls: commands, settings, ourKeys, context } });
+      outcome = await runWorkspaceTool(call, { editors, reads, denyGlobs, signal, edit, command: { calls: commands, settings, ourKeys, context }, loadCommands });
       return outcome;
     } finally {
       await diffs.settle(call.id, outcome?.status === 'done');

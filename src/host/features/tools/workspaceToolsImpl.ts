@@ -7,7 +7,8 @@ import type { LastTextEditor } from '../../platform/editors/lastTextEditor';
 import type { WorkspaceTools } from '../../platform/tools/workspaceTools';
 import { readProfiles } from '../../platform/settings/settings';
 import { addUserCommandRule } from './commandRules';
-import { CommandCalls } from './commandTools';
+import { CommandCalls } from './commandCalls';
+import type { CommandsPart } from './toolRunner';
 import { PendingApprovals } from './pendingApprovals';
 import { ProposedEditDocuments } from './proposedEdits';
 import { ReadTracker } from './readTracker';
@@ -21,12 +22,12 @@ export interface BuiltTools extends vscode.Disposable {
   approvals: PendingApprovals;
 }
 
-export function buildWorkspaceTools(editors: LastTextEditor, keys: () => Promise<ApiKeyStore>): BuiltTools {
+export function buildWorkspaceTools(editors: LastTextEditor, keys: () => Promise<ApiKeyStore>, loadCommands: () => Promise<CommandsPart>): BuiltTools {
   const reads = new ReadTracker();
   const diffs = new ProposedEditDocuments();
   const approvals = new PendingApprovals();
   const commands = new CommandCalls();
-  const runner = new HostToolRunner({ editors, reads, diffs, commands, ourKeys: () => storedKeys(keys) });
+  const runner = new HostToolRunner({ editors, reads, diffs, commands, loadCommands, ourKeys: () => storedKeys(keys) });
   const tools: WorkspaceTools = {
     runTool: runner.run,
     approveOnCard: approveOnCard(approvals),

@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import * as vscode from 'vscode';
 import { readToolSettings } from '../../../../src/core/tools/toolSettings';
-import { CommandCalls, runCommand } from '../../../../src/host/features/tools/commandTools';
+import { CommandCalls } from '../../../../src/host/features/tools/commandCalls';
+import { runCommand } from '../../../../src/host/features/tools/commandTools';
 import type { CommandMemory, CommandMemoryPlan } from '../benchPlan';
 
 const SAMPLE_MS = 20;
