@@ -233,7 +233,7 @@ describe('@-mentions and slash commands (host)', function () {
     assert.notEqual(session.state().conversationId, first);
     assert.deepEqual(session.state().turns, []);
     const commands = await complete('/', '');
-    assert.deepEqual(commands.map((item) => item.label), ['new', 'compact', 'explain', 'fix', 'tests', 'shout']);
+    assert.deepEqual(commands.map((item) => item.label), ['new', 'compact', 'plan', 'act', 'explain', 'fix', 'tests', 'shout']);
     assert.equal(commands.at(-1)?.detail, 'Say it loudly');
     await openWithSelection('hello.ts', [2, 2]);
     await input.send('/shout');
