@@ -47,7 +47,14 @@ describe('The chat panel against the llama.cpp peer (e2e)', function () {
     fs.writeFileSync(path.join(workspace, 'capitals.md'), CAPITALS);
     return {
       workspace,
-      settings: { 'askModel.baseUrl': peer?.baseUrl, 'askModel.model': peer?.model, 'askModel.tools.enabled': false },
+      settings: {
+        'askModel.baseUrl': peer?.baseUrl,
+        'askModel.model': peer?.model,
+        'askModel.tools.enabled': false,
+        // The tiny model's window is 8K; with every workspace tool's definition (run_command's too) the request and the
+        // default room kept for its answer no longer fit, as a user of such a model would set it: a shorter answer.
+        ...(peer ? { 'askModel.modelOverrides': { [peer.model]: { maxOutputTokens: 1024 } } } : {}),
+      },
       waitForActivation: false, // opening the chat activates the extension
     };
   });

@@ -12,7 +12,7 @@ import { until } from '../support/e2e/until';
 import { useChatPanel } from '../support/e2e/useChatPanel';
 import { useReferenceServer } from '../support/e2e/useReferenceServer';
 import { useWorkbench } from '../support/e2e/useWorkbench';
-import { editorGroupWithTab, editorText, openFile, waitForNotification } from '../support/e2e/workbenchUi';
+import { editorGroupWithTab, editorText, openFile, runCommand, waitForNotification } from '../support/e2e/workbenchUi';
 import { textTurn, toolCallsTurn } from '../support/referenceServer';
 
 const OLD = '  return `Hello, ${name}!`;';
@@ -57,6 +57,9 @@ describe('Restore to here (e2e)', function () {
   it('a command chained past the user’s rule asks; after Run, Restore to here brings back the file it changed and deletes the one it created', async function () {
     this.timeout(150_000);
     const { page, session } = workbench;
+    // The first test's Redo restore left hello.ts's buffer unsaved (restores go through the buffer): saved, the command's
+    // change on disk then shows in the editor.
+    await runCommand(page, 'File: Save All Files');
     await openChat(page);
     await newChat(chat.view);
     const created = path.join(session.workspaceDir, 'made-by-command.txt');

@@ -69,7 +69,7 @@ describe('what the workspace brings to the chat: @-mentions, slash commands, pro
     assert.equal(await view.getByRole('option', { name: /\.env\.hello/ }).count(), 0, 'a file the deny globs cover is not offered');
     // The symbol hello() may rank above the file once TypeScript has indexed it: the arrows reach the file.
     for (let step = 0; (await hello.getAttribute('aria-selected')) !== 'true'; step++) {
-      assert.ok(step < (await view.getByRole('option').count()), 'the arrows reach @hello.ts');
+      assert.ok(step < (await view.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').count()), 'the arrows reach @hello.ts');
       await box.press('ArrowDown');
     }
     assert.equal(await box.getAttribute('aria-activedescendant'), await hello.getAttribute('id'));
@@ -96,7 +96,7 @@ describe('what the workspace brings to the chat: @-mentions, slash commands, pro
     const box = messageBox(view);
     await box.fill('');
     await box.pressSequentially('/');
-    const options = view.getByRole('option');
+    const options = view.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
     await view.getByRole('option', { name: /^\/review/ }).waitFor({ timeout: 15_000 });
     assert.deepEqual(
       (await options.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim()),
