@@ -103,6 +103,8 @@ describe('what the workspace brings to the chat: @-mentions, slash commands, pro
       [
         '/new Start a new chat',
         '/compact Summarise the conversation so far for the model',
+        '/plan Plan mode: the model only reads, and answers with a plan to act on',
+        '/act Act mode: the model may use every tool the settings offer',
         '/explain Explain the selected code',
         '/fix Fix the problems in the selected code',
         '/tests Write unit tests for the selected code',

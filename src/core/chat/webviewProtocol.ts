@@ -33,6 +33,8 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const contextUseSchema = z.object({
   usedTokens: z.number(),
   windowTokens: z.number(),
+  /** What a request may take before older messages are summarised (below the window: the answer's room, a margin). */
+  budgetTokens: z.optional(z.number()),
 });
 export type ContextUse = z.infer<typeof contextUseSchema>;
 

@@ -76,11 +76,13 @@ export class ContextFitter {
   constructor(private readonly options: ContextFitterOptions) {}
 
   /** The share of the window `messages` would take as the next request; undefined while the window is unknown. */
-  use(messages: readonly ChatMessage[]): { usedTokens: number; windowTokens: number } | undefined {
+  use(messages: readonly ChatMessage[]): { usedTokens: number; windowTokens: number; budgetTokens: number } | undefined {
     const window = this.options.memory.window();
     if (!window) return undefined;
     const usedTokens = this.serverTokens(messages) ?? calibratedTokens(this.options.memory.calibration(), estimatePromptTokens({ messages, tools: this.options.tools }));
-    return { usedTokens: Math.round(usedTokens), windowTokens: window.contextWindow };
+    // Where compaction starts (the window less the answer's room and a margin): the meter warns by then at the latest.
+    const budgetTokens = promptBudget({ contextWindow: window.contextWindow, maxOutputTokens: this.outputRoom(window) });
+    return { usedTokens: Math.round(usedTokens), windowTokens: window.contextWindow, budgetTokens };
   }
 
   /**

@@ -85,15 +85,19 @@ export class ChatHeader {
     this.cost.title = `This conversation so far: ${priced} answer(s)${basis}${unpriced}`;
   }
 
-  /** Used / window for the next request; a warning from 80%. Nothing while the window is unknown. */
+  /**
+   * Used / window for the next request; a warning from 80%, or from where older messages start being summarised when
+   * that comes first (a small window less a large answer's room), so the user is warned before it happens.
+   */
   showContextUse(context: ContextUse | undefined): void {
     this.contextUse.hidden = context === undefined;
     if (!context) return;
     const share = context.usedTokens / context.windowTokens;
     const text = `${compactCount(context.usedTokens)} / ${compactCount(context.windowTokens)}`;
     if (this.contextUse.textContent !== text) this.contextUse.textContent = text;
-    this.contextUse.classList.toggle('warn', share >= WARN_SHARE);
-    this.contextUse.title = `The next request takes about ${context.usedTokens} of the model's ${context.windowTokens} tokens (${Math.round(share * 100)}%)${share >= WARN_SHARE ? '; older messages will be summarised for the model when it no longer fits, or Compact now' : ''}`;
+    const warn = share >= WARN_SHARE || (context.budgetTokens !== undefined && context.usedTokens >= context.budgetTokens);
+    this.contextUse.classList.toggle('warn', warn);
+    this.contextUse.title = `The next request takes about ${context.usedTokens} of the model's ${context.windowTokens} tokens (${Math.round(share * 100)}%)${warn ? '; older messages will be summarised for the model when it no longer fits, or Compact now' : ''}`;
   }
 
   setHistoryOpen(open: boolean): void {
